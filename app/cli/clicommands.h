@@ -1,0 +1,34 @@
+#pragma once
+
+// The subcommands of hitsmith-cli. Each takes its own arguments (without the program name and
+// the subcommand) and returns the process exit code:
+// 0 = success, 1 = a document has problems, 2 = a file cannot be read/parsed or bad usage.
+
+#include <QStringList>
+#include <QTextStream>
+
+namespace hitsmith::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode { Success = 0, DocumentProblems = 1, Failure = 2 };
+
+/// Streams every subcommand prints to.
+struct Output {
+    QTextStream &out;
+    QTextStream &err;
+};
+
+/// One subcommand: its name, a one-line summary for --help, and the function that runs it.
+struct Command {
+    const char *name;
+    const char *summary;
+    int (*run)(const QStringList &arguments, Output &output);
+};
+
+/// `validate FILE...`
+int runValidate(const QStringList &arguments, Output &output);
+
+/// All subcommands in the order --help lists them.
+const QList<Command> &commands();
+
+} // namespace hitsmith::cli

@@ -1,0 +1,163 @@
+#pragma once
+
+// Convexity checking and convex hulls for user-drawn polygons. Header-only on purpose: both are
+// small, run on a handful of vertices per edit, and the model layer calls them on every drag.
+
+#include "vec2.h"
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+#include <vector>
+
+namespace hitsmith::collision {
+
+/// Why a polygon cannot be used for collision; None when it can.
+enum class PolygonIssue {
+    None,             ///< convex, non-degenerate, finite
+    NonFinite,        ///< a coordinate is NaN or infinite (vertex names which)
+    TooFewVertices,   ///< fewer than 3 distinct vertices
+    DuplicateVertex,  ///< vertex repeats the previous one (zero-length edge)
+    ZeroArea,         ///< every vertex on one line
+    SelfIntersecting, ///< two edges cross, or the outline folds back (vertex, otherVertex name
+                      ///< them)
+    NotConvex,        ///< the outline turns the wrong way at vertex
+};
+
+/// The result of checkConvexPolygon: the first issue found and the vertex it is at (-1: none).
+struct PolygonCheck {
+    PolygonIssue issue = PolygonIssue::None;
+    int vertex = -1;      ///< offending vertex index, when one is to blame
+    int otherVertex = -1; ///< for SelfIntersecting: start vertex of the second crossing edge
+    bool isValid() const { return issue == PolygonIssue::None; }
+};
+
+/// Collinearity tolerance: turns with |sin(angle)| below this count as straight.
+inline constexpr double kCollinearSine = 1e-9;
+/// Zero-area tolerance relative to the squared extent of the polygon's bounding box.
+inline constexpr double kRelativeAreaEpsilon = 1e-12;
+
+namespace detail {
+
+inline bool segmentsCross(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
+    // Closed segments intersect (touching counts); used on non-adjacent edges only.
+    const auto orient = [](Vec2 a, Vec2 b, Vec2 c) {
+        const double v = cross(b - a, c - a);
+        return (v > 0) - (v < 0);
+    };
+    const auto onSegment = [](Vec2 a, Vec2 b, Vec2 p) {
+        return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) &&
+               std::min(a.y, b.y) <= p.y && p.y <= std::max(a.y, b.y);
+    };
+    const int o1 = orient(p1, p2, q1), o2 = orient(p1, p2, q2);
+    const int o3 = orient(q1, q2, p1), o4 = orient(q1, q2, p2);
+    if (o1 != o2 && o3 != o4)
+        return true;
+    return (o1 == 0 && onSegment(p1, p2, q1)) || (o2 == 0 && onSegment(p1, p2, q2)) ||
+           (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2));
+}
+
+} // namespace detail
+
+/// Checks that points form a convex polygon (either winding, collinear vertices allowed).
+/// Reports the first issue in the order of the PolygonIssue enum. O(n^2) for the crossing test,
+/// which is fine for hand-drawn outlines.
+inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
+    const int n = static_cast<int>(points.size());
+    for (int i = 0; i < n; ++i) {
+        if (!isFinite(points[i]))
+            return {PolygonIssue::NonFinite, i};
+    }
+    {
+        std::vector<Vec2> distinct(points.begin(), points.end());
+        std::sort(distinct.begin(), distinct.end(),
+                  [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        if (distinct.size() < 3)
+            return {PolygonIssue::TooFewVertices};
+    }
+    for (int i = 0; i < n; ++i) {
+        if (points[i] == points[(i + n - 1) % n])
+            return {PolygonIssue::DuplicateVertex, i};
+    }
+
+    double minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
+    double twiceArea = 0;
+    for (int i = 0; i < n; ++i) {
+        minX = std::min(minX, points[i].x);
+        maxX = std::max(maxX, points[i].x);
+        minY = std::min(minY, points[i].y);
+        maxY = std::max(maxY, points[i].y);
+        twiceArea += cross(points[i], points[(i + 1) % n]);
+    }
+    const double extent = std::max(maxX - minX, maxY - minY);
+    if (std::abs(twiceArea) <= kRelativeAreaEpsilon * extent * extent)
+        return {PolygonIssue::ZeroArea};
+
+    // A turn of (nearly) 180 degrees folds the outline back over itself.
+    for (int i = 0; i < n; ++i) {
+        const Vec2 in = points[i] - points[(i + n - 1) % n];
+        const Vec2 out = points[(i + 1) % n] - points[i];
+        const double c = cross(in, out);
+        if (std::abs(c) <= kCollinearSine * length(in) * length(out) && dot(in, out) < 0)
+            return {PolygonIssue::SelfIntersecting, i, i};
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 2; j < n; ++j) {
+            if (i == 0 && j == n - 1)
+                continue; // adjacent through the closing edge
+            if (detail::segmentsCross(points[i], points[(i + 1) % n], points[j],
+                                      points[(j + 1) % n]))
+                return {PolygonIssue::SelfIntersecting, i, j};
+        }
+    }
+
+    const double orientation = twiceArea > 0 ? 1.0 : -1.0;
+    for (int i = 0; i < n; ++i) {
+        const Vec2 in = points[i] - points[(i + n - 1) % n];
+        const Vec2 out = points[(i + 1) % n] - points[i];
+        const double c = cross(in, out);
+        if (c * orientation < 0 && std::abs(c) > kCollinearSine * length(in) * length(out))
+            return {PolygonIssue::NotConvex, i};
+    }
+    return {};
+}
+
+/// Convex hull of points (Andrew's monotone chain), without collinear or repeated points,
+/// wound the same way as the input when the input has a clear winding. Non-finite points are
+/// ignored. Fewer than 3 points come back unchanged but for the non-finite ones.
+inline std::vector<Vec2> convexHull(std::span<const Vec2> points) {
+    std::vector<Vec2> sorted;
+    sorted.reserve(points.size());
+    double twiceArea = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        twiceArea += cross(points[i], points[(i + 1) % points.size()]);
+        if (isFinite(points[i]))
+            sorted.push_back(points[i]);
+    }
+    std::sort(sorted.begin(), sorted.end(),
+              [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted.size() < 3)
+        return sorted;
+
+    std::vector<Vec2> hull(2 * sorted.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        while (k >= 2 && cross(hull[k - 1] - hull[k - 2], sorted[i] - hull[k - 2]) <= 0)
+            --k;
+        hull[k++] = sorted[i];
+    }
+    for (std::size_t i = sorted.size() - 1, lower = k + 1; i-- > 0;) {
+        while (k >= lower && cross(hull[k - 1] - hull[k - 2], sorted[i] - hull[k - 2]) <= 0)
+            --k;
+        hull[k++] = sorted[i];
+    }
+    hull.resize(k - 1);
+    // The chain winds with positive cross products; match the input's winding.
+    if (twiceArea < 0)
+        std::reverse(hull.begin(), hull.end());
+    return hull;
+}
+
+} // namespace hitsmith::collision

@@ -1,0 +1,13 @@
+#pragma once
+
+namespace hitsmith {
+
+/// Every mergeable command's QUndoCommand::id(), in one place so ids never collide.
+enum class CommandId : int {
+    ChangeShapes = 1,
+    ChangeFrame,
+    ChangeSprite,
+    SetCollisionRules,
+};
+
+} // namespace hitsmith

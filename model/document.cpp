@@ -1,0 +1,148 @@
+#include "document.h"
+
+#include <QUndoStack>
+
+namespace hitsmith {
+
+Document::Document(QObject *parent)
+    : QObject(parent)
+    , mUndoStack(new QUndoStack(this)) {
+    qRegisterMetaType<DocumentChange>();
+    connect(mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+Document::~Document() = default;
+
+const Frame &Document::frame(FrameRef ref) const {
+    return mData.sprites.at(ref.sprite).frames.at(ref.frame);
+}
+
+const Shape &Document::shape(ShapeRef ref) const {
+    return mData.sprites.at(ref.sprite).frames.at(ref.frame).shapes.at(ref.shape);
+}
+
+bool Document::contains(FrameRef ref) const {
+    return ref.sprite >= 0 && ref.sprite < mData.sprites.size() && ref.frame >= 0 &&
+           ref.frame < mData.sprites[ref.sprite].frames.size();
+}
+
+bool Document::contains(ShapeRef ref) const {
+    return contains(ref.frameRef()) && ref.shape >= 0 &&
+           ref.shape < frame(ref.frameRef()).shapes.size();
+}
+
+void Document::setFilePath(const QString &path) {
+    if (path == mFilePath)
+        return;
+    mFilePath = path;
+    Q_EMIT filePathChanged(path);
+}
+
+bool Document::isModified() const {
+    return !mUndoStack->isClean();
+}
+
+void Document::markSaved() {
+    mUndoStack->setClean();
+}
+
+void Document::reset(DocumentData data, const QString &filePath) {
+    const bool wasModified = isModified();
+    mUndoStack->clear();
+    mData = std::move(data);
+    setFilePath(filePath);
+    emitChange(DocumentChange::Kind::Reset);
+    if (wasModified)
+        Q_EMIT modifiedChanged(false);
+}
+
+void Document::setShape(ShapeRef ref, const Shape &shape) {
+    mData.sprites[ref.sprite].frames[ref.frame].shapes[ref.shape] = shape;
+    emitChange(DocumentChange::Kind::ShapeChanged, ref.sprite, ref.frame, ref.shape);
+}
+
+void Document::insertShape(ShapeRef ref, const Shape &shape) {
+    mData.sprites[ref.sprite].frames[ref.frame].shapes.insert(ref.shape, shape);
+    emitChange(DocumentChange::Kind::ShapeInserted, ref.sprite, ref.frame, ref.shape);
+}
+
+Shape Document::takeShape(ShapeRef ref) {
+    Shape shape = mData.sprites[ref.sprite].frames[ref.frame].shapes.takeAt(ref.shape);
+    emitChange(DocumentChange::Kind::ShapeRemoved, ref.sprite, ref.frame, ref.shape);
+    return shape;
+}
+
+void Document::insertSprite(int index, const Sprite &sprite) {
+    mData.sprites.insert(index, sprite);
+    emitChange(DocumentChange::Kind::SpriteInserted, index);
+}
+
+Sprite Document::takeSprite(int index) {
+    Sprite sprite = mData.sprites.takeAt(index);
+    emitChange(DocumentChange::Kind::SpriteRemoved, index);
+    return sprite;
+}
+
+void Document::setSpriteInfo(int index, const QString &name, const QString &image,
+                             const QJsonObject &extra) {
+    Sprite &sprite = mData.sprites[index];
+    sprite.name = name;
+    sprite.image = image;
+    sprite.extra = extra;
+    emitChange(DocumentChange::Kind::SpriteChanged, index);
+}
+
+void Document::moveSprite(int from, int to) {
+    mData.sprites.move(from, to);
+    emitChange(DocumentChange::Kind::SpriteMoved, -1, -1, -1, from, to);
+}
+
+void Document::insertFrame(FrameRef ref, const Frame &frame) {
+    mData.sprites[ref.sprite].frames.insert(ref.frame, frame);
+    emitChange(DocumentChange::Kind::FrameInserted, ref.sprite, ref.frame);
+}
+
+Frame Document::takeFrame(FrameRef ref) {
+    Frame frame = mData.sprites[ref.sprite].frames.takeAt(ref.frame);
+    emitChange(DocumentChange::Kind::FrameRemoved, ref.sprite, ref.frame);
+    return frame;
+}
+
+void Document::setFrameInfo(FrameRef ref, const Frame &info) {
+    Frame &frame = mData.sprites[ref.sprite].frames[ref.frame];
+    frame.name = info.name;
+    frame.source = info.source;
+    frame.origin = info.origin;
+    frame.extra = info.extra;
+    emitChange(DocumentChange::Kind::FrameChanged, ref.sprite, ref.frame);
+}
+
+void Document::moveFrame(int sprite, int from, int to) {
+    mData.sprites[sprite].frames.move(from, to);
+    emitChange(DocumentChange::Kind::FrameMoved, sprite, -1, -1, from, to);
+}
+
+void Document::setCollide(const std::optional<QList<LayerPair>> &collide) {
+    mData.collide = collide;
+    emitChange(DocumentChange::Kind::CollisionRulesChanged);
+}
+
+void Document::setLayers(const QList<LayerStyle> &layers) {
+    mData.layers = layers;
+    emitChange(DocumentChange::Kind::LayersChanged);
+}
+
+void Document::emitChange(DocumentChange::Kind kind, int sprite, int frame, int shape, int from,
+                          int to) {
+    DocumentChange change;
+    change.kind = kind;
+    change.sprite = sprite;
+    change.frame = frame;
+    change.shape = shape;
+    change.from = from;
+    change.to = to;
+    Q_EMIT changed(change);
+}
+
+} // namespace hitsmith

@@ -1,0 +1,74 @@
+#include "documentdata.h"
+
+#include <QSet>
+
+namespace hitsmith {
+
+qsizetype Frame::indexOfShape(const QString &id) const {
+    for (qsizetype i = 0; i < shapes.size(); ++i) {
+        if (shapes[i].id == id)
+            return i;
+    }
+    return -1;
+}
+
+QString Frame::uniqueShapeId(const QString &base) const {
+    const QString stem = base.isEmpty() ? QStringLiteral("shape") : base;
+    if (indexOfShape(stem) < 0)
+        return stem;
+    for (int n = 2;; ++n) {
+        const QString candidate = stem + QLatin1Char('-') + QString::number(n);
+        if (indexOfShape(candidate) < 0)
+            return candidate;
+    }
+}
+
+bool DocumentData::layersCollide(const QString &a, const QString &b) const {
+    if (!collide)
+        return true;
+    for (const LayerPair &pair : *collide) {
+        if ((pair.first == a && pair.second == b) || (pair.first == b && pair.second == a))
+            return true;
+    }
+    return false;
+}
+
+QStringList DocumentData::layerNames() const {
+    QSet<QString> names;
+    for (const LayerStyle &style : layers)
+        names.insert(style.name);
+    if (collide) {
+        for (const LayerPair &pair : *collide) {
+            names.insert(pair.first);
+            names.insert(pair.second);
+        }
+    }
+    for (const Sprite &sprite : sprites) {
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes)
+                names.insert(shape.layer);
+        }
+    }
+    QStringList sorted(names.begin(), names.end());
+    sorted.sort();
+    return sorted;
+}
+
+qsizetype DocumentData::indexOfSprite(const QString &name) const {
+    for (qsizetype i = 0; i < sprites.size(); ++i) {
+        if (sprites[i].name == name)
+            return i;
+    }
+    return -1;
+}
+
+qsizetype DocumentData::shapeCount() const {
+    qsizetype count = 0;
+    for (const Sprite &sprite : sprites) {
+        for (const Frame &frame : sprite.frames)
+            count += frame.shapes.size();
+    }
+    return count;
+}
+
+} // namespace hitsmith

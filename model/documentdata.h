@@ -1,0 +1,74 @@
+#pragma once
+
+#include "shape.h"
+
+#include <QColor>
+#include <QList>
+#include <QRectF>
+#include <QString>
+
+#include <optional>
+
+namespace hitsmith {
+
+/// One animation frame: an optional cell of the sprite's image, an optional pivot, its shapes.
+struct Frame {
+    QString name;
+    std::optional<QRectF> source;  ///< x, y, width, height in the image; absent = whole image
+    std::optional<QPointF> origin; ///< pivot in frame pixels; absent = top-left corner
+    QList<Shape> shapes;
+    QJsonObject extra; ///< unknown fields, kept for saving
+
+    /// Index of the shape with this id, or -1.
+    qsizetype indexOfShape(const QString &id) const;
+    /// An id starting with base that no shape of this frame has yet ("blade", "blade-2", ...).
+    QString uniqueShapeId(const QString &base) const;
+    bool operator==(const Frame &other) const = default;
+};
+
+/// A named sprite: an optional image (path relative to the document) and its frames.
+struct Sprite {
+    QString name;
+    QString image;
+    QList<Frame> frames;
+    QJsonObject extra;
+
+    bool operator==(const Sprite &other) const = default;
+};
+
+/// Two layers whose shapes are tested against each other.
+struct LayerPair {
+    QString first;
+    QString second;
+    bool operator==(const LayerPair &other) const = default;
+};
+
+/// How the editor shows a layer; saved so a team shares the same colours.
+struct LayerStyle {
+    QString name;
+    QColor color;
+    bool visible = true;
+    QJsonObject extra;
+    bool operator==(const LayerStyle &other) const = default;
+};
+
+/// Everything a hitbox document file holds, as plain values.
+struct DocumentData {
+    /// Which layer pairs collide; absent means every pair of shapes in a frame is tested.
+    std::optional<QList<LayerPair>> collide;
+    QList<LayerStyle> layers;
+    QList<Sprite> sprites;
+    QJsonObject extra; ///< unknown top-level fields
+
+    /// True when shapes on these two layers are tested against each other.
+    bool layersCollide(const QString &a, const QString &b) const;
+    /// Every layer name used by a shape, a style or the collision matrix, sorted.
+    QStringList layerNames() const;
+    /// Index of the sprite with this name, or -1.
+    qsizetype indexOfSprite(const QString &name) const;
+    /// Total number of shapes in all frames.
+    qsizetype shapeCount() const;
+    bool operator==(const DocumentData &other) const = default;
+};
+
+} // namespace hitsmith

@@ -1,0 +1,61 @@
+#include "fileio.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace hitsmith {
+
+static QString tr(const char *text) {
+    return QCoreApplication::translate("hitsmith::FileIo", text);
+}
+
+bool readWholeFile(const QString &path, QByteArray *bytes, QString *error) {
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        *error = tr("no such file");
+        return false;
+    }
+    if (info.isDir()) {
+        *error = tr("is a directory, not a file");
+        return false;
+    }
+    if (info.size() > kMaxInputFileBytes) {
+        *error = tr("file is too large (%1 MiB; the limit is %2 MiB)")
+                     .arg(info.size() / (1024 * 1024))
+                     .arg(kMaxInputFileBytes / (1024 * 1024));
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot open: %1").arg(file.errorString());
+        return false;
+    }
+    *bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        *error = tr("cannot read: %1").arg(file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.write(bytes) != bytes.size()) {
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        *error = tr("cannot save %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace hitsmith

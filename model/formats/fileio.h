@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace hitsmith {
+
+/// Largest file any reader accepts; beyond this a file is refused, not loaded.
+inline constexpr qint64 kMaxInputFileBytes = 256ll * 1024 * 1024;
+
+/// Reads a whole file, refusing missing, unreadable, empty-path and over-large files.
+/// Returns false with a user-facing message in error.
+bool readWholeFile(const QString &path, QByteArray *bytes, QString *error);
+
+/// Writes bytes through QSaveFile: the old file stays intact unless the new one is complete.
+/// Returns false with a user-facing message in error.
+bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *error);
+
+} // namespace hitsmith

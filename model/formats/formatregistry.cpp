@@ -1,0 +1,45 @@
+#include "formatregistry.h"
+
+#include "hitsmithformat.h"
+
+#include <QFileInfo>
+
+namespace hitsmith {
+
+FormatRegistry::FormatRegistry() {
+    // The one place where formats are registered.
+    mFormats = {new HitsmithFormat};
+}
+
+FormatRegistry::~FormatRegistry() {
+    qDeleteAll(mFormats);
+}
+
+const FormatRegistry &FormatRegistry::instance() {
+    static const FormatRegistry registry;
+    return registry;
+}
+
+const FileFormat *FormatRegistry::byName(const QString &name) const {
+    for (const FileFormat *format : mFormats) {
+        if (format->name().compare(name, Qt::CaseInsensitive) == 0)
+            return format;
+    }
+    return nullptr;
+}
+
+const FileFormat *FormatRegistry::byFileName(const QString &fileName,
+                                             FileFormat::Capability capability) const {
+    const QString lower = QFileInfo(fileName).fileName().toLower();
+    for (const FileFormat *format : mFormats) {
+        if (!(format->capabilities() & capability))
+            continue;
+        for (const QString &extension : format->extensions()) {
+            if (lower.endsWith(u'.' + extension.toLower()))
+                return format;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace hitsmith

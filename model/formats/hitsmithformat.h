@@ -1,0 +1,33 @@
+#pragma once
+
+#include "fileformat.h"
+
+namespace hitsmith {
+
+/// The native hitbox document, JSON version 1 (docs/format.md). Keys come out in a fixed order,
+/// one shape per line, so files diff well; unknown fields are kept and written back.
+class HitsmithFormat final : public FileFormat {
+public:
+    /// The newest file version this build reads and the one it writes.
+    static constexpr int kVersion = 1;
+
+    QString name() const override;
+    QString displayName() const override;
+    QStringList extensions() const override;
+    Capabilities capabilities() const override;
+    ReadResult read(const QByteArray &bytes, const FormatContext &context) const override;
+    WriteResult write(const DocumentData &document, const FormatContext &context,
+                      const WriteOptions &options) const override;
+
+    /// Serializes without a context (image paths are stored as they are).
+    static QByteArray serialize(const DocumentData &document);
+    /// Parses without a context.
+    static ReadResult parse(const QByteArray &bytes);
+};
+
+/// Loads a native document from disk (file errors, parse and schema errors in result.error).
+ReadResult loadDocumentFile(const QString &path);
+/// Saves a native document atomically; returns false with a message in error.
+bool saveDocumentFile(const DocumentData &document, const QString &path, QString *error);
+
+} // namespace hitsmith

@@ -1,0 +1,153 @@
+#include "jsonsupport.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+#include <limits>
+
+namespace hitsmith::json {
+
+static QString tr(const char *text) {
+    return QCoreApplication::translate("hitsmith::Json", text);
+}
+
+std::optional<QJsonDocument> parse(const QByteArray &input, QString *error) {
+    QByteArray bytes = input;
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    if (bytes.trimmed().isEmpty()) {
+        *error = tr("file is empty");
+        return std::nullopt;
+    }
+    if (bytes.contains('\0')) {
+        *error = tr("not a text file (it contains NUL bytes); expected JSON");
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // QJsonParseError gives a byte offset; users need a line and a column.
+        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, bytes.size());
+        int line = 1;
+        qsizetype lineStart = 0;
+        for (qsizetype i = 0; i < offset; ++i) {
+            if (bytes[i] == '\n') {
+                ++line;
+                lineStart = i + 1;
+            }
+        }
+        const int column =
+            static_cast<int>(QString::fromUtf8(bytes.mid(lineStart, offset - lineStart)).size()) +
+            1;
+        QString what = parseError.errorString();
+        if (offset >= bytes.size() - 1 && parseError.error != QJsonParseError::GarbageAtEnd)
+            what += tr(" (the file ends too early: truncated?)");
+        *error = tr("line %1, column %2: %3").arg(line).arg(column).arg(what);
+        return std::nullopt;
+    }
+    if (!document.isObject() && !document.isArray()) {
+        *error = tr("expected a JSON object");
+        return std::nullopt;
+    }
+    return document;
+}
+
+QString SchemaError::toString() const {
+    return path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+}
+
+Cursor::Cursor(QJsonValue value, QString path)
+    : mValue(std::move(value))
+    , mPath(std::move(path)) {}
+
+Cursor Cursor::operator[](const QString &key) const {
+    const QString childPath = mPath.isEmpty() ? key : mPath + QLatin1Char('.') + key;
+    return Cursor(mValue.toObject().value(key), childPath);
+}
+
+Cursor Cursor::operator[](qsizetype index) const {
+    return Cursor(mValue.toArray().at(index), mPath + QStringLiteral("[%1]").arg(index));
+}
+
+bool Cursor::has(const QString &key) const {
+    if (!mValue.isObject())
+        return false;
+    const QJsonValue v = mValue.toObject().value(key);
+    return !v.isUndefined() && !v.isNull();
+}
+
+QJsonObject Cursor::object() const {
+    if (!mValue.isObject())
+        fail(mValue.isUndefined() ? tr("is missing (must be an object)") : tr("must be an object"));
+    return mValue.toObject();
+}
+
+QJsonArray Cursor::array() const {
+    if (!mValue.isArray())
+        fail(mValue.isUndefined() ? tr("is missing (must be an array)") : tr("must be an array"));
+    return mValue.toArray();
+}
+
+QString Cursor::string() const {
+    if (!mValue.isString())
+        fail(mValue.isUndefined() ? tr("is missing (must be a string)") : tr("must be a string"));
+    return mValue.toString();
+}
+
+double Cursor::number() const {
+    if (!mValue.isDouble())
+        fail(mValue.isUndefined() ? tr("is missing (must be a number)") : tr("must be a number"));
+    const double v = mValue.toDouble();
+    if (!std::isfinite(v))
+        fail(tr("must be a finite number"));
+    return v;
+}
+
+int Cursor::integer() const {
+    const double v = number();
+    if (v != std::floor(v) || v < std::numeric_limits<int>::min() ||
+        v > std::numeric_limits<int>::max())
+        fail(tr("must be a whole number"));
+    return static_cast<int>(v);
+}
+
+bool Cursor::boolean() const {
+    if (!mValue.isBool())
+        fail(tr("must be true or false"));
+    return mValue.toBool();
+}
+
+QPointF Cursor::point() const {
+    const QJsonArray a = array();
+    if (a.size() != 2)
+        fail(tr("must be a pair of numbers [x, y]"));
+    return {(*this)[0].number(), (*this)[1].number()};
+}
+
+qsizetype Cursor::size() const {
+    return array().size();
+}
+
+void Cursor::fail(const QString &message) const {
+    throw SchemaError{mPath, message};
+}
+
+QString number(double value) {
+    if (value == 0)
+        return QStringLiteral("0"); // no "-0" in files
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QString string(const QString &value) {
+    // QJsonDocument escapes exactly as JSON requires; strip the array brackets around it.
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+QString compact(const QJsonValue &value) {
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+} // namespace hitsmith::json

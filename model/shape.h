@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QPointF>
+#include <QPolygonF>
+#include <QRectF>
+#include <QSizeF>
+#include <QString>
+
+namespace hitsmith {
+
+/// The three kinds of convex geometry a hitbox can have.
+enum class ShapeType { Polygon, Rect, Circle };
+
+/// The file-format spelling of a shape type ("polygon", "rect", "circle").
+QString shapeTypeName(ShapeType type);
+
+/// One hitbox on one frame: a plain value. Coordinates are pixels in frame space, y down.
+struct Shape {
+    QString id;                          ///< unique within its frame
+    QString layer = defaultLayerName();  ///< e.g. "hitbox", "hurtbox"
+    ShapeType type = ShapeType::Polygon; ///< which of the geometry fields below apply
+    QList<QPointF> points;               ///< polygon: vertices, either winding
+    QPointF center;                      ///< rect and circle
+    QSizeF size;                         ///< rect: full width and height
+    double angle = 0.0;                  ///< rect: degrees, positive = clockwise on screen
+    double radius = 0.0;                 ///< circle
+    QJsonObject extra;                   ///< fields this build does not know, kept for saving
+
+    /// The layer a shape gets when none is given.
+    static QString defaultLayerName() { return QStringLiteral("default"); }
+
+    /// A convex polygon shape.
+    static Shape polygon(const QString &id, const QList<QPointF> &points,
+                         const QString &layer = defaultLayerName());
+    /// A rectangle from its centre, full size and clockwise angle in degrees.
+    static Shape rect(const QString &id, QPointF center, QSizeF size, double angle = 0.0,
+                      const QString &layer = defaultLayerName());
+    /// A circle from its centre and radius.
+    static Shape circle(const QString &id, QPointF center, double radius,
+                        const QString &layer = defaultLayerName());
+
+    /// The outline as drawn: polygon vertices, or the rect's four corners (no outline for circles).
+    QPolygonF outline() const;
+    /// Axis-aligned bounds of the geometry.
+    QRectF boundingRect() const;
+    /// Moves the geometry by offset.
+    void translate(QPointF offset);
+    /// Exact equality of every field (no fuzzy compare: undo must notice a 1e-9 change).
+    bool operator==(const Shape &other) const;
+};
+
+} // namespace hitsmith

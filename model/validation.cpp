@@ -1,0 +1,142 @@
+#include "validation.h"
+
+#include "polygon_check.h"
+
+#include <QSet>
+
+#include <cmath>
+#include <vector>
+
+namespace hitsmith {
+
+namespace {
+
+const char *const kContext = "hitsmith::Validation";
+
+QString tr(const char *text) {
+    return QCoreApplication::translate(kContext, text);
+}
+
+bool finite(QPointF p) {
+    return std::isfinite(p.x()) && std::isfinite(p.y());
+}
+
+std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
+    std::vector<collision::Vec2> points;
+    points.reserve(shape.points.size());
+    for (QPointF p : shape.points)
+        points.push_back({p.x(), p.y()});
+    const collision::PolygonCheck check = collision::checkConvexPolygon(points);
+    using collision::PolygonIssue;
+    switch (check.issue) {
+    case PolygonIssue::None:
+        return std::nullopt;
+    case PolygonIssue::NonFinite:
+        return ShapeProblem{
+            ProblemKind::NonFinite,
+            tr("vertex %1 has a coordinate that is not a finite number").arg(check.vertex),
+            check.vertex};
+    case PolygonIssue::TooFewVertices:
+        return ShapeProblem{ProblemKind::TooFewVertices,
+                            tr("polygon has fewer than 3 distinct vertices"), -1};
+    case PolygonIssue::DuplicateVertex:
+        return ShapeProblem{ProblemKind::DuplicateVertex,
+                            tr("vertex %1 repeats the previous vertex").arg(check.vertex),
+                            check.vertex};
+    case PolygonIssue::ZeroArea:
+        return ShapeProblem{ProblemKind::ZeroArea,
+                            tr("polygon has zero area (all vertices on a line)"), -1};
+    case PolygonIssue::SelfIntersecting:
+        if (check.vertex == check.otherVertex)
+            return ShapeProblem{
+                ProblemKind::SelfIntersecting,
+                tr("self-intersecting: the outline folds back at vertex %1").arg(check.vertex),
+                check.vertex};
+        return ShapeProblem{ProblemKind::SelfIntersecting,
+                            tr("self-intersecting: edge from vertex %1 crosses edge from vertex %2")
+                                .arg(check.vertex)
+                                .arg(check.otherVertex),
+                            check.vertex};
+    case PolygonIssue::NotConvex:
+        return ShapeProblem{ProblemKind::NotConvex, tr("not convex at vertex %1").arg(check.vertex),
+                            check.vertex};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<ShapeProblem> validateShape(const Shape &shape) {
+    switch (shape.type) {
+    case ShapeType::Polygon:
+        return checkPolygon(shape);
+    case ShapeType::Rect:
+        if (!finite(shape.center) || !std::isfinite(shape.size.width()) ||
+            !std::isfinite(shape.size.height()) || !std::isfinite(shape.angle))
+            return ShapeProblem{ProblemKind::NonFinite,
+                                tr("rectangle has a value that is not a finite number"), -1};
+        if (shape.size.width() <= 0 || shape.size.height() <= 0)
+            return ShapeProblem{ProblemKind::NonPositiveSize,
+                                tr("rectangle size must be greater than 0 (is %1 x %2)")
+                                    .arg(shape.size.width())
+                                    .arg(shape.size.height()),
+                                -1};
+        return std::nullopt;
+    case ShapeType::Circle:
+        if (!finite(shape.center) || !std::isfinite(shape.radius))
+            return ShapeProblem{ProblemKind::NonFinite,
+                                tr("circle has a value that is not a finite number"), -1};
+        if (shape.radius <= 0)
+            return ShapeProblem{
+                ProblemKind::NonPositiveRadius,
+                tr("circle radius must be greater than 0 (is %1)").arg(shape.radius), -1};
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+QList<Problem> validateDocument(const DocumentData &document) {
+    QList<Problem> problems;
+    QSet<QString> spriteNames;
+    for (int s = 0; s < document.sprites.size(); ++s) {
+        const Sprite &sprite = document.sprites[s];
+        if (spriteNames.contains(sprite.name))
+            problems.append({ProblemKind::DuplicateSpriteName,
+                             tr("duplicate sprite name \"%1\"").arg(sprite.name), s, -1, -1, -1,
+                             sprite.name});
+        spriteNames.insert(sprite.name);
+
+        QSet<QString> frameNames;
+        for (int f = 0; f < sprite.frames.size(); ++f) {
+            const Frame &frame = sprite.frames[f];
+            const QString frameLocation = sprite.name + QLatin1Char('/') + frame.name;
+            if (frameNames.contains(frame.name))
+                problems.append({ProblemKind::DuplicateFrameName,
+                                 tr("duplicate frame name \"%1\"").arg(frame.name), s, f, -1, -1,
+                                 frameLocation});
+            frameNames.insert(frame.name);
+
+            QSet<QString> ids;
+            for (int i = 0; i < frame.shapes.size(); ++i) {
+                const Shape &shape = frame.shapes[i];
+                const QString where =
+                    frameLocation + QLatin1Char('/') +
+                    (shape.id.isEmpty() ? QStringLiteral("#%1").arg(i) : shape.id);
+                if (shape.id.isEmpty())
+                    problems.append({ProblemKind::EmptyId, tr("shape %1 has no id").arg(i), s, f, i,
+                                     -1, where});
+                else if (ids.contains(shape.id))
+                    problems.append({ProblemKind::DuplicateShapeId,
+                                     tr("duplicate shape id \"%1\"").arg(shape.id), s, f, i, -1,
+                                     where});
+                ids.insert(shape.id);
+                if (const auto problem = validateShape(shape))
+                    problems.append(
+                        {problem->kind, problem->reason, s, f, i, problem->vertex, where});
+            }
+        }
+    }
+    return problems;
+}
+
+} // namespace hitsmith

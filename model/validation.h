@@ -1,0 +1,59 @@
+#pragma once
+
+#include "documentdata.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace hitsmith {
+
+/// What is wrong, as a code the editor can act on (e.g. offer the convex-hull fix).
+enum class ProblemKind {
+    TooFewVertices,
+    DuplicateVertex,
+    ZeroArea,
+    SelfIntersecting,
+    NotConvex,
+    NonFinite,
+    NonPositiveRadius,
+    NonPositiveSize,
+    EmptyId,
+    DuplicateShapeId,
+    DuplicateSpriteName,
+    DuplicateFrameName,
+};
+
+/// One problem with the shape's own geometry, and the vertex to blame (-1: none).
+struct ShapeProblem {
+    ProblemKind kind;
+    QString reason; ///< user-facing, translated ("not convex at vertex 3")
+    int vertex = -1;
+};
+
+/// One problem anywhere in a document, with where it is.
+struct Problem {
+    ProblemKind kind;
+    QString reason;
+    int sprite = -1; ///< indices into the document; -1 where not applicable
+    int frame = -1;
+    int shape = -1;
+    int vertex = -1;
+    QString location; ///< "sprite/frame/shape-id", as the CLI prints it
+};
+
+/// The geometry check for one shape alone; nullopt when it can take part in collision.
+/// Pure: no document, no signals. Collinear vertices and either winding are fine.
+std::optional<ShapeProblem> validateShape(const Shape &shape);
+
+/// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names.
+QList<Problem> validateDocument(const DocumentData &document);
+
+/// True when the shape is used by collision (its geometry is valid).
+inline bool isCollidable(const Shape &shape) {
+    return !validateShape(shape).has_value();
+}
+
+} // namespace hitsmith
