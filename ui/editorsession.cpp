@@ -1,0 +1,115 @@
+#include "editorsession.h"
+
+#include <algorithm>
+
+namespace hitsmith {
+
+EditorSession::EditorSession(QObject *parent)
+    : QObject(parent)
+    , mDocument(new Document(this))
+    , mCollisions(new CollisionService(mDocument, this)) {
+    connect(mDocument, &Document::changed, this, &EditorSession::onDocumentChanged);
+}
+
+EditorSession::~EditorSession() = default;
+
+void EditorSession::setCurrentFrame(FrameRef frame) {
+    if (!mDocument->contains(frame))
+        frame = {};
+    if (frame == mCurrentFrame)
+        return;
+    mCurrentFrame = frame;
+    mSelectedShapes.clear();
+    mSelectedHit = {-1, -1};
+    Q_EMIT currentFrameChanged(frame);
+    Q_EMIT selectionChanged(mSelectedShapes);
+    Q_EMIT selectedHitChanged(-1, -1);
+}
+
+void EditorSession::setSelectedShapes(QList<int> shapes) {
+    const int count =
+        mDocument->contains(mCurrentFrame) ? int(mDocument->frame(mCurrentFrame).shapes.size()) : 0;
+    shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
+                                [count](int i) { return i < 0 || i >= count; }),
+                 shapes.end());
+    std::sort(shapes.begin(), shapes.end());
+    shapes.erase(std::unique(shapes.begin(), shapes.end()), shapes.end());
+    if (shapes == mSelectedShapes)
+        return;
+    mSelectedShapes = shapes;
+    Q_EMIT selectionChanged(mSelectedShapes);
+    if (mSelectedHit.first >= 0 &&
+        !(shapes.contains(mSelectedHit.first) && shapes.contains(mSelectedHit.second))) {
+        mSelectedHit = {-1, -1};
+        Q_EMIT selectedHitChanged(-1, -1);
+    }
+}
+
+void EditorSession::setSelectedHit(int a, int b) {
+    if (a > b)
+        std::swap(a, b);
+    mSelectedHit = {a, b};
+    if (a >= 0)
+        setSelectedShapes({a, b});
+    Q_EMIT selectedHitChanged(a, b);
+}
+
+void EditorSession::onDocumentChanged(const DocumentChange &change) {
+    using Kind = DocumentChange::Kind;
+    const FrameRef frame = mCurrentFrame;
+    switch (change.kind) {
+    case Kind::ShapeInserted:
+    case Kind::ShapeRemoved:
+        if (change.frameRef() == frame) {
+            // Keep the selection pointing at the same shapes as indices shift.
+            QList<int> shifted;
+            for (int i : std::as_const(mSelectedShapes)) {
+                if (change.kind == Kind::ShapeRemoved && i == change.shape)
+                    continue;
+                if (i >= change.shape)
+                    i += change.kind == Kind::ShapeInserted ? 1 : -1;
+                shifted.append(i);
+            }
+            mSelectedHit = {-1, -1};
+            Q_EMIT selectedHitChanged(-1, -1);
+            mSelectedShapes.clear(); // force the emit below
+            setSelectedShapes(shifted);
+            if (shifted.isEmpty())
+                Q_EMIT selectionChanged({});
+        }
+        break;
+    case Kind::Reset:
+        mCurrentFrame = {};
+        mSelectedShapes.clear();
+        keepValid();
+        Q_EMIT currentFrameChanged(mCurrentFrame);
+        Q_EMIT selectionChanged(mSelectedShapes);
+        break;
+    default:
+        keepValid();
+        break;
+    }
+}
+
+void EditorSession::keepValid() {
+    // After structural edits (frames removed, moved) fall back to the first frame there is.
+    if (mDocument->contains(mCurrentFrame))
+        return;
+    FrameRef fallback;
+    const auto &sprites = mDocument->data().sprites;
+    for (int s = 0; s < sprites.size() && !fallback.isValid(); ++s) {
+        if (!sprites[s].frames.isEmpty())
+            fallback = {s, 0};
+    }
+    const bool wasValid = mCurrentFrame.isValid();
+    mCurrentFrame = {};
+    if (fallback.isValid())
+        setCurrentFrame(fallback);
+    else if (wasValid) {
+        mSelectedShapes.clear();
+        Q_EMIT currentFrameChanged(mCurrentFrame);
+        Q_EMIT selectionChanged(mSelectedShapes);
+    }
+}
+
+} // namespace hitsmith

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "collisionservice.h"
+#include "document.h"
+
+#include <QList>
+#include <QObject>
+
+namespace hitsmith {
+
+/// What the editor's panels share: the open document, its collision service, the frame being
+/// edited, and the selection. Panels and the canvas read and set these; none owns the others.
+class EditorSession : public QObject {
+    Q_OBJECT
+
+public:
+    explicit EditorSession(QObject *parent = nullptr);
+    ~EditorSession() override;
+
+    /// The open document (never null; replaced content on load, same object).
+    Document *document() const { return mDocument; }
+    /// Live hits for every frame of the document.
+    CollisionService *collisions() const { return mCollisions; }
+
+    /// The frame shown on the canvas; invalid when the document has no frames.
+    FrameRef currentFrame() const { return mCurrentFrame; }
+    /// Shows another frame; clears the shape selection.
+    void setCurrentFrame(FrameRef frame);
+
+    /// Indices of the selected shapes in the current frame, ascending.
+    QList<int> selectedShapes() const { return mSelectedShapes; }
+    /// Selects shapes of the current frame (indices out of range are dropped).
+    void setSelectedShapes(QList<int> shapes);
+
+    /// The hit pair whose penetration arrow is drawn, as shape indices (a < b); {-1,-1} for none.
+    QPair<int, int> selectedHit() const { return mSelectedHit; }
+    /// Chooses the pair whose arrow is drawn (and selects both shapes).
+    void setSelectedHit(int a, int b);
+
+Q_SIGNALS:
+    void currentFrameChanged(hitsmith::FrameRef frame);
+    void selectionChanged(const QList<int> &shapes);
+    void selectedHitChanged(int a, int b);
+
+private:
+    void onDocumentChanged(const DocumentChange &change);
+    void keepValid();
+
+    Document *mDocument;
+    CollisionService *mCollisions;
+    FrameRef mCurrentFrame;
+    QList<int> mSelectedShapes;
+    QPair<int, int> mSelectedHit{-1, -1};
+};
+
+} // namespace hitsmith
