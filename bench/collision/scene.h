@@ -1,0 +1,108 @@
+#pragma once
+
+// Generated benchmark scenes: convex polygons of 3-8 vertices, rotated and axis-aligned
+// rectangles and circles, 8-32 px across, placed uniformly at random over a square sized so the
+// shapes cover about kCoverage of it (moderate density). Fixed seed, so every run is the same.
+
+#include "collision/shapes.h"
+
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <random>
+#include <vector>
+
+namespace hitsmith::bench {
+
+using collision::ShapeType;
+using collision::Vec2;
+
+/// Sum of shape areas over scene area.
+inline constexpr double kCoverage = 0.3;
+
+/// One generated shape: geometry relative to its centre plus the centre, so both engines can be
+/// fed from it (Box2D wants local vertices and a transform).
+struct SceneShape {
+    ShapeType type = ShapeType::Polygon;
+    Vec2 center;
+    std::vector<Vec2> local; // polygon vertices relative to center (rotation baked in)
+    Vec2 size;               // rect full size
+    double angleDegrees = 0; // rect
+    double radius = 0;       // circle
+    double area = 0;
+};
+
+/// A generated scene and its side length.
+struct Scene {
+    std::vector<SceneShape> shapes;
+    double extent = 0;
+};
+
+/// Generates n shapes with a fixed seed.
+inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
+    std::mt19937_64 rng(seed);
+    auto uniform = [&](double lo, double hi) {
+        return lo + (hi - lo) * std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+    };
+    Scene scene;
+    scene.shapes.reserve(n);
+    double totalArea = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        SceneShape s;
+        const double size = uniform(8.0, 32.0);
+        const double kind = uniform(0.0, 1.0);
+        if (kind < 0.40) {
+            // Points on an ellipse are in convex position; jittered even spacing keeps them apart.
+            s.type = ShapeType::Polygon;
+            const int k = 3 + static_cast<int>(uniform(0.0, 6.0 - 1e-9));
+            const double rx = size / 2, ry = size / 2 * uniform(0.5, 1.0);
+            const double turn = uniform(0.0, 2 * std::numbers::pi);
+            const double step = 2 * std::numbers::pi / k;
+            for (int j = 0; j < k; ++j) {
+                const double t = step * (j + uniform(-0.35, 0.35));
+                const Vec2 p{rx * std::cos(t), ry * std::sin(t)};
+                s.local.push_back({p.x * std::cos(turn) - p.y * std::sin(turn),
+                                   p.x * std::sin(turn) + p.y * std::cos(turn)});
+            }
+            for (int j = 0; j < k; ++j)
+                s.area += 0.5 * collision::cross(s.local[j], s.local[(j + 1) % k]);
+        } else if (kind < 0.75) {
+            s.type = ShapeType::Rect;
+            s.size = {size * uniform(0.5, 1.0), size * uniform(0.5, 1.0)};
+            s.angleDegrees = kind < 0.55 ? 0.0 : uniform(-180.0, 180.0);
+            s.area = s.size.x * s.size.y;
+        } else {
+            s.type = ShapeType::Circle;
+            s.radius = size / 2 * uniform(0.6, 1.0);
+            s.area = std::numbers::pi * s.radius * s.radius;
+        }
+        totalArea += s.area;
+        scene.shapes.push_back(std::move(s));
+    }
+    scene.extent = std::sqrt(totalArea / kCoverage);
+    for (SceneShape &s : scene.shapes)
+        s.center = {uniform(0.0, scene.extent), uniform(0.0, scene.extent)};
+    return scene;
+}
+
+/// One edit: translate shape `index` by `offset`.
+struct Edit {
+    std::size_t index = 0;
+    Vec2 offset;
+};
+
+/// Edits translating a random shape by an offset uniform in +-2% of the scene extent.
+inline std::vector<Edit> makeEdits(const Scene &scene, std::size_t count,
+                                   std::uint64_t seed = 0xed175) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> pick(0, scene.shapes.size() - 1);
+    std::uniform_real_distribution<double> offset(-0.02 * scene.extent, 0.02 * scene.extent);
+    std::vector<Edit> edits(count);
+    for (Edit &e : edits) {
+        e.index = pick(rng);
+        e.offset = {offset(rng), offset(rng)};
+    }
+    return edits;
+}
+
+} // namespace hitsmith::bench

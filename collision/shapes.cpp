@@ -1,0 +1,128 @@
+#include "shapes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace hitsmith::collision {
+
+Rotation rotationFromDegrees(double degrees) {
+    if (!std::isfinite(degrees))
+        return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+    // Reduce to a quarter turn plus a remainder in [-45, 45] so that multiples of 90 are exact
+    // and a rectangle at 90 degrees is recognised as axis-aligned.
+    double r = std::fmod(degrees, 360.0);
+    if (r < 0.0)
+        r += 360.0;
+    const double quarter = std::nearbyint(r / 90.0);
+    const double rest = (r - quarter * 90.0) * (std::numbers::pi / 180.0);
+    const double c = rest == 0.0 ? 1.0 : std::cos(rest);
+    const double s = rest == 0.0 ? 0.0 : std::sin(rest);
+    switch (static_cast<int>(quarter) & 3) {
+    case 0:
+        return {c, s};
+    case 1:
+        return {-s, c};
+    case 2:
+        return {-c, -s};
+    default:
+        return {s, -c};
+    }
+}
+
+OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees) {
+    return {center, size * 0.5, rotationFromDegrees(angleDegrees)};
+}
+
+PolygonView makePolygon(std::span<const Vec2> points) {
+    PolygonView view;
+    view.points = points.data();
+    view.count = static_cast<std::uint32_t>(
+        std::min<std::size_t>(points.size(), std::numeric_limits<std::uint32_t>::max()));
+    if (view.count == 0)
+        return view;
+    // Relative to the first vertex, for precision far from the origin.
+    const Vec2 o = points[0];
+    double area = 0.0;
+    for (std::uint32_t i = 1; i + 1 < view.count; ++i)
+        area += cross(points[i] - o, points[i + 1] - o);
+    view.orientation = area >= 0.0 ? 1.0 : -1.0;
+    return view;
+}
+
+PreparedShape prepare(const ShapeInput &shape) {
+    PreparedShape p;
+    p.type = shape.type;
+    switch (shape.type) {
+    case ShapeType::Polygon: {
+        p.polygon = makePolygon(shape.points);
+        bool ok = p.polygon.count >= 3;
+        for (const Vec2 &v : shape.points)
+            ok = ok && isFinite(v);
+        p.valid = ok;
+        break;
+    }
+    case ShapeType::Rect:
+        p.rect = makeRect(shape.center, shape.size, shape.angleDegrees);
+        p.valid = isFinite(shape.center) && isFinite(shape.size) && shape.size.x >= 0.0 &&
+                  shape.size.y >= 0.0 && std::isfinite(p.rect.rotation.c);
+        break;
+    case ShapeType::Circle:
+        p.circle = {shape.center, shape.radius};
+        p.valid = isFinite(shape.center) && std::isfinite(shape.radius) && shape.radius >= 0.0;
+        break;
+    default:
+        p.valid = false;
+        break;
+    }
+    return p;
+}
+
+Aabb boundsOf(const OrientedRect &rect) {
+    const double ex =
+        std::abs(rect.rotation.c) * rect.halfSize.x + std::abs(rect.rotation.s) * rect.halfSize.y;
+    const double ey =
+        std::abs(rect.rotation.s) * rect.halfSize.x + std::abs(rect.rotation.c) * rect.halfSize.y;
+    return {{rect.center.x - ex, rect.center.y - ey}, {rect.center.x + ex, rect.center.y + ey}};
+}
+
+Aabb boundsOf(const Circle &circle) {
+    const double r = circle.radius;
+    return {{circle.center.x - r, circle.center.y - r}, {circle.center.x + r, circle.center.y + r}};
+}
+
+Aabb boundsOf(const PolygonView &polygon) {
+    if (polygon.count == 0) {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        return {{nan, nan}, {nan, nan}};
+    }
+    Aabb box{polygon.points[0], polygon.points[0]};
+    for (std::uint32_t i = 1; i < polygon.count; ++i) {
+        const Vec2 v = polygon.points[i];
+        box.min.x = std::min(box.min.x, v.x);
+        box.min.y = std::min(box.min.y, v.y);
+        box.max.x = std::max(box.max.x, v.x);
+        box.max.y = std::max(box.max.y, v.y);
+    }
+    return box;
+}
+
+Aabb boundsOf(const PreparedShape &shape) {
+    switch (shape.type) {
+    case ShapeType::Polygon:
+        return boundsOf(shape.polygon);
+    case ShapeType::Rect:
+        return boundsOf(shape.rect);
+    case ShapeType::Circle:
+        return boundsOf(shape.circle);
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    return {{nan, nan}, {nan, nan}};
+}
+
+Aabb boundsOf(const ShapeInput &shape) {
+    return boundsOf(prepare(shape));
+}
+
+} // namespace hitsmith::collision

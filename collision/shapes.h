@@ -1,0 +1,147 @@
+#pragma once
+
+#include "vec2.h"
+
+#include <cstdint>
+#include <span>
+
+namespace hitsmith::collision {
+
+/// The kinds of shape the narrowphase knows; the values index the [type][type] pair table.
+enum class ShapeType : std::uint8_t { Polygon, Rect, Circle };
+
+/// Number of ShapeType values.
+inline constexpr int kShapeTypeCount = 3;
+
+/// One shape as the caller holds it; only the fields of its type are read.
+/// Polygon: `points`, convex, either winding, collinear vertices allowed, any count >= 3.
+/// Rect: `center`, `size` (full width and height), `angleDegrees` (positive turns clockwise on a
+/// y-down screen: the matrix [cos -sin; sin cos] applied in y-down coordinates, as QTransform).
+/// Circle: `center`, `radius`.
+/// Invalid input (non-finite numbers, fewer than 3 points, negative sizes) never crashes; it
+/// simply takes part in no pair.
+struct ShapeInput {
+    ShapeType type = ShapeType::Polygon;
+    std::span<const Vec2> points;
+    Vec2 center;
+    Vec2 size;
+    double angleDegrees = 0.0;
+    double radius = 0.0;
+    std::uint16_t layer = 0;
+};
+
+/// Minimum translation vector of an overlapping or touching pair: moving shape b by
+/// depth * normal separates it from shape a. depth >= 0, normal has unit length.
+struct Contact {
+    double depth = 0.0;
+    Vec2 normal;
+    constexpr bool operator==(const Contact &) const = default;
+};
+
+/// Axis-aligned bounding box; min <= max on both axes for a valid shape.
+struct Aabb {
+    Vec2 min;
+    Vec2 max;
+    constexpr bool operator==(const Aabb &) const = default;
+};
+
+/// Whether two boxes overlap or lie within `tolerance` of each other.
+constexpr bool overlaps(const Aabb &a, const Aabb &b, double tolerance = 0.0) {
+    return a.min.x <= b.max.x + tolerance && b.min.x <= a.max.x + tolerance &&
+           a.min.y <= b.max.y + tolerance && b.min.y <= a.max.y + tolerance;
+}
+
+/// A rotation as cosine and sine: v' = (c*x - s*y, s*x + c*y).
+struct Rotation {
+    double c = 1.0;
+    double s = 0.0;
+    constexpr bool operator==(const Rotation &) const = default;
+};
+
+/// Rotation for an angle in degrees, exact (0 and +-1) at every multiple of 90 degrees.
+Rotation rotationFromDegrees(double degrees);
+
+/// Applies a rotation to a vector.
+constexpr Vec2 rotate(Rotation r, Vec2 v) {
+    return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y};
+}
+
+/// Applies the inverse of a rotation to a vector.
+constexpr Vec2 unrotate(Rotation r, Vec2 v) {
+    return {r.c * v.x + r.s * v.y, -r.s * v.x + r.c * v.y};
+}
+
+/// A rectangle with its rotation resolved once; halfSize holds half the width and height.
+struct OrientedRect {
+    Vec2 center;
+    Vec2 halfSize;
+    Rotation rotation;
+    /// The rectangle's local x axis in frame coordinates.
+    constexpr Vec2 axisX() const { return {rotation.c, rotation.s}; }
+    /// The rectangle's local y axis in frame coordinates.
+    constexpr Vec2 axisY() const { return {-rotation.s, rotation.c}; }
+    /// Whether the sides are parallel to the frame axes (rotation a multiple of 90 degrees).
+    constexpr bool isAxisAligned() const { return rotation.s == 0.0 || rotation.c == 0.0; }
+    /// Corner k in 0..3, in the order (-,-), (+,-), (+,+), (-,+) of the local axes.
+    constexpr Vec2 corner(int k) const {
+        const double sx = (k == 1 || k == 2) ? halfSize.x : -halfSize.x;
+        const double sy = (k >= 2) ? halfSize.y : -halfSize.y;
+        return center + rotate(rotation, {sx, sy});
+    }
+};
+
+/// A circle.
+struct Circle {
+    Vec2 center;
+    double radius = 0.0;
+};
+
+/// A view of a convex polygon's vertices with its winding resolved once; the points are not
+/// copied and must outlive the view.
+struct PolygonView {
+    const Vec2 *points = nullptr;
+    std::uint32_t count = 0;
+    /// +1 when the signed area sum(cross(p[i], p[i+1])) is >= 0, else -1; the outward normal of
+    /// edge e is orientation * (e.y, -e.x).
+    double orientation = 1.0;
+    /// The vertices as a span.
+    std::span<const Vec2> span() const { return {points, count}; }
+};
+
+/// Builds a rectangle from centre, full size and angle in degrees (as ShapeInput).
+OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees);
+
+/// Builds a polygon view, computing its winding; the points must outlive the view.
+PolygonView makePolygon(std::span<const Vec2> points);
+
+/// A shape prepared for repeated pair tests: rotations and windings are resolved, geometry is
+/// referenced (polygon points), not copied.
+struct PreparedShape {
+    ShapeType type = ShapeType::Polygon;
+    /// False when the input was unusable (non-finite, too few points, negative size); an invalid
+    /// shape hits nothing.
+    bool valid = false;
+    PolygonView polygon;
+    OrientedRect rect;
+    Circle circle;
+};
+
+/// Resolves a ShapeInput for pair tests; `valid` reports whether it can take part in a pair.
+PreparedShape prepare(const ShapeInput &shape);
+
+/// Bounding box of a prepared shape (all NaN-free only when the shape is valid).
+Aabb boundsOf(const PreparedShape &shape);
+
+/// Bounding box of a shape.
+Aabb boundsOf(const ShapeInput &shape);
+
+/// Bounding box of a rectangle.
+Aabb boundsOf(const OrientedRect &rect);
+
+/// Bounding box of a circle.
+Aabb boundsOf(const Circle &circle);
+
+/// Bounding box of a polygon (an empty polygon gives a box of NaNs).
+Aabb boundsOf(const PolygonView &polygon);
+
+} // namespace hitsmith::collision

@@ -1,0 +1,151 @@
+#pragma once
+
+// The incremental collision world of one frame: it holds copies of the shapes, keeps every
+// current hit with its contact, and after each edit re-tests only the edited shape's candidate
+// pairs (found through the Broadphase), recording which pairs began, changed or ended.
+//
+// Determinism: a pair's contact is always computed as collide(lower handle, higher handle), so an
+// incremental world and a fresh one agree bit for bit. Events come in the order of the calls
+// that caused them, and within one call sorted by (a, b).
+
+#include "broadphase.h"
+#include "pairmap.h"
+#include "shapes.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace hitsmith::collision {
+
+/// Identifies a shape in a World; freed handles are reused (most recently freed first).
+using ShapeHandle = std::uint32_t;
+
+/// No shape.
+inline constexpr ShapeHandle kNoShape = ~ShapeHandle{0};
+
+/// A contact beyond this much change in depth or in a normal component is reported as Changed.
+inline constexpr double kContactChangeTolerance = 1e-9;
+
+/// One current hit; a < b, and the normal moves b out of a.
+struct Hit {
+    ShapeHandle a = kNoShape;
+    ShapeHandle b = kNoShape;
+    Contact contact;
+    constexpr bool operator==(const Hit &) const = default;
+};
+
+/// How a pair's hit state changed.
+enum class PairChange : std::uint8_t { Began, Changed, Ended };
+
+/// A change of one pair; a < b. For Ended, `contact` is the last contact the pair had.
+struct PairEvent {
+    PairChange change = PairChange::Began;
+    ShapeHandle a = kNoShape;
+    ShapeHandle b = kNoShape;
+    Contact contact;
+    constexpr bool operator==(const PairEvent &) const = default;
+};
+
+/// The incremental collision world of one frame.
+class World {
+public:
+    /// An empty world with every layer pair tested.
+    World();
+
+    /// Copies the shape in, computes its pairs and records Began events; returns its handle.
+    /// An invalid shape (see ShapeInput) is kept but takes part in no pair.
+    ShapeHandle add(const ShapeInput &shape);
+    /// Adds many shapes and computes their pairs in one broadphase pass (faster than add() in a
+    /// loop); records Began events; returns the handles in input order.
+    std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes);
+    /// Replaces a shape's geometry (and layer), re-tests only its pairs and records
+    /// Began/Changed/Ended. Unknown handles are ignored.
+    void update(ShapeHandle h, const ShapeInput &shape);
+    /// Removes a shape, recording Ended for its pairs; the handle may be reused later. Unknown
+    /// handles are ignored.
+    void remove(ShapeHandle h);
+    /// Removes every shape, recording Ended for every hit; handles restart from 0.
+    void clear();
+
+    /// Tests only the listed layer pairs (symmetric; (l, l) lets a layer hit itself); re-tests
+    /// every pair and records the difference as events.
+    void setLayerFilter(std::vector<std::pair<std::uint16_t, std::uint16_t>> collidingLayerPairs);
+    /// Tests every layer pair again (the default); records the difference as events.
+    void clearLayerFilter();
+    /// Whether shapes on these two layers are tested against each other.
+    bool layersCollide(std::uint16_t a, std::uint16_t b) const;
+
+    /// Rebuilds the broadphase from scratch and re-tests every pair, recording the difference
+    /// as events.
+    void recomputeAll();
+
+    /// The events recorded since the last call, oldest first.
+    std::vector<PairEvent> takeEvents();
+    /// Number of events waiting in takeEvents().
+    std::size_t pendingEventCount() const { return mEvents.size(); }
+    /// Every current hit, sorted by (a, b).
+    std::vector<Hit> hits() const;
+    /// Number of current hits.
+    std::size_t hitCount() const { return mPairs.size(); }
+    /// The contact of a hitting pair, oriented as asked: its normal moves b out of a.
+    std::optional<Contact> contact(ShapeHandle a, ShapeHandle b) const;
+
+    /// Whether `h` names a shape in the world.
+    bool contains(ShapeHandle h) const;
+    /// Whether the shape `h` is valid and so takes part in pairs.
+    bool isValid(ShapeHandle h) const;
+    /// Bounding box of a valid shape.
+    std::optional<Aabb> bounds(ShapeHandle h) const;
+    /// Number of shapes (valid or not).
+    std::size_t shapeCount() const { return mShapeCount; }
+    /// Bytes of collision state held (shapes, broadphase, hits, scratch and pending events).
+    std::size_t memoryBytes() const;
+
+private:
+    // A shape's geometry, compact. Circles keep their radius in halfSize.x; polygons keep their
+    // vertices in mVertices[polyOffset, polyOffset + polyCount).
+    struct Body {
+        Vec2 center;
+        Vec2 halfSize;
+        Rotation rotation;
+        std::uint32_t polyOffset = 0;
+        std::uint32_t polyCount = 0;
+        std::uint32_t polyCapacity = 0;
+        std::uint32_t hitCount = 0;
+        ShapeType type = ShapeType::Polygon;
+        std::uint16_t layer = 0;
+        std::uint8_t flags = 0;
+    };
+    enum BodyFlag : std::uint8_t { Alive = 1, Valid = 2, Clockwise = 4 };
+
+    ShapeHandle allocateHandle();
+    void store(ShapeHandle h, const ShapeInput &shape);
+    PreparedShape prepared(ShapeHandle h) const;
+    bool testable(ShapeHandle a, ShapeHandle b) const;
+    std::optional<Contact> test(ShapeHandle a, ShapeHandle b) const;
+    void findPartners(ShapeHandle h);
+    void endPairsOf(ShapeHandle h);
+    void beginPairsOf(ShapeHandle h);
+    void sortNewEvents(std::size_t from);
+    void compactVertices();
+
+    std::vector<Body> mBodies;
+    std::vector<Vec2> mVertices;
+    std::size_t mWastedVertices = 0;
+    std::vector<ShapeHandle> mFreeHandles;
+    std::size_t mShapeCount = 0;
+    Broadphase mBroadphase;
+    PairMap mPairs;
+    PairMap mScratchPairs;
+    std::vector<PairEvent> mEvents;
+    std::vector<ShapeHandle> mScratch;
+
+    bool mFilterActive = false;
+    std::vector<std::uint64_t> mSmallLayerMask;  // bit b of row a: layers a and b (both < 64) test
+    std::vector<std::uint32_t> mLargeLayerPairs; // sorted (min << 16 | max) for layers >= 64
+};
+
+} // namespace hitsmith::collision
