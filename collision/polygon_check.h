@@ -34,7 +34,7 @@ struct PolygonCheck {
 
 /// Collinearity tolerance: turns with |sin(angle)| below this count as straight.
 inline constexpr double kCollinearSine = 1e-9;
-/// Zero-area tolerance relative to the squared extent of the polygon's bounding box.
+/// Zero-area tolerance: largest distance from the line, relative to the polygon's extent.
 inline constexpr double kRelativeAreaEpsilon = 1e-12;
 
 namespace detail {
@@ -81,17 +81,22 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
             return {PolygonIssue::DuplicateVertex, i};
     }
 
-    double minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
-    double twiceArea = 0;
-    for (int i = 0; i < n; ++i) {
-        minX = std::min(minX, points[i].x);
-        maxX = std::max(maxX, points[i].x);
-        minY = std::min(minY, points[i].y);
-        maxY = std::max(maxY, points[i].y);
-        twiceArea += cross(points[i], points[(i + 1) % n]);
+    // Zero area means every vertex lies on one line: measure each vertex's distance from the
+    // line through vertex 0 and the vertex farthest from it. (The signed area would also be zero
+    // for a bow tie, which is self-intersecting, not flat.)
+    int far = 0;
+    for (int i = 1; i < n; ++i) {
+        if (lengthSquared(points[i] - points[0]) > lengthSquared(points[far] - points[0]))
+            far = i;
     }
-    const double extent = std::max(maxX - minX, maxY - minY);
-    if (std::abs(twiceArea) <= kRelativeAreaEpsilon * extent * extent)
+    const Vec2 axis = points[far] - points[0];
+    double twiceArea = 0;
+    double maxOffset = 0;
+    for (int i = 0; i < n; ++i) {
+        twiceArea += cross(points[i], points[(i + 1) % n]);
+        maxOffset = std::max(maxOffset, std::abs(cross(axis, points[i] - points[0])));
+    }
+    if (maxOffset <= kRelativeAreaEpsilon * lengthSquared(axis))
         return {PolygonIssue::ZeroArea};
 
     // A turn of (nearly) 180 degrees folds the outline back over itself.

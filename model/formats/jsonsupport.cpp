@@ -27,8 +27,9 @@ std::optional<QJsonDocument> parse(const QByteArray &input, QString *error) {
     QJsonParseError parseError;
     QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        // QJsonParseError gives a byte offset; users need a line and a column.
-        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, bytes.size());
+        // QJsonParseError gives the byte offset just past the offending character; users need
+        // the line and column of that character.
+        const qsizetype offset = std::clamp<qsizetype>(parseError.offset - 1, 0, bytes.size());
         int line = 1;
         qsizetype lineStart = 0;
         for (qsizetype i = 0; i < offset; ++i) {

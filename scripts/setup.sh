@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Hitsmith needs (when any are missing) and builds it in Release
+# into build/. Safe to run again: it only installs what is missing and rebuilds what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Build: compiler, CMake, Qt 6. Tests: Boost.Geometry (independent collision check), Tiled and
+# Node.js/npm (the real consumers of exported files), fonts for the offscreen platform.
+# Benchmarks: Box2D (the peer the collision benchmark compares against).
+packages=(
+  build-essential cmake pkgconf
+  qt6-base-dev qt6-qpa-plugins libgl-dev
+  libboost-dev libbox2d-dev
+  tiled nodejs npm
+  fonts-dejavu-core xvfb xauth
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "hitsmith setup: installing ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    sudo_cmd=()
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo)
+  else
+    echo "hitsmith setup: missing packages (${missing[*]}); run this script as root or install sudo." >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$jobs"

@@ -1,0 +1,295 @@
+// The native file format: every malformed-input class gets a clear, located message and no
+// document; every field (unknown ones included) survives a round trip byte for byte; saving is
+// atomic.
+
+#include "fileio.h"
+#include "hitsmithformat.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using namespace hitsmith;
+
+namespace {
+
+QByteArray minimal(const QByteArray &sprites = "[]", const QByteArray &more = {}) {
+    return "{\"format\": \"hitsmith\", \"version\": 1" + more + ", \"sprites\": " + sprites + "}";
+}
+
+QByteArray withShape(const QByteArray &shape) {
+    return minimal(R"([{"name": "knight", "frames": [{"name": "f", "shapes": [)" + shape + "]}]}]");
+}
+
+QString sourceDir() {
+    return qEnvironmentVariable("HITSMITH_SOURCE_DIR");
+}
+
+} // namespace
+
+class TestFormat : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void malformedInput_data();
+    void malformedInput();
+    void readsEveryField();
+    void unknownFieldsSurviveARoundTrip();
+    void saveLoadSaveIsByteIdentical();
+    void bundledExampleIsInCanonicalForm();
+    void utf8BomIsAccepted();
+    void missingAndHugeFilesAreRefused();
+    void failedSaveLeavesTheOldFile();
+};
+
+void TestFormat::malformedInput_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("error");
+
+    QTest::newRow("empty") << QByteArray() << "file is empty";
+    QTest::newRow("only whitespace") << QByteArray("  \n\t ") << "file is empty";
+    QTest::newRow("not JSON") << QByteArray("hello") << "line 1, column 1: illegal value";
+    QTest::newRow("syntax error on line 3")
+        << QByteArray("{\n  \"format\": \"hitsmith\",\n  \"version\" 1\n}")
+        << "line 3, column 13: missing name separator";
+    QTest::newRow("truncated")
+        << minimal().left(30)
+        << "line 1, column 31: unterminated string (the file ends too early: truncated?)";
+    QTest::newRow("truncated after a value")
+        << minimal().left(36)
+        << "line 1, column 36: unterminated object (the file ends too early: truncated?)";
+    QTest::newRow("binary with NUL bytes")
+        << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)
+        << "not a text file (it contains NUL bytes); expected JSON";
+    QTest::newRow("top-level array")
+        << QByteArray("[1, 2]") << "expected a JSON object at the top level";
+    QTest::newRow("not a hitsmith document")
+        << QByteArray(R"({"version": 1, "sprites": []})")
+        << "not a Hitsmith document (it lacks \"format\": \"hitsmith\")";
+    QTest::newRow("newer version")
+        << QByteArray(R"({"format": "hitsmith", "version": 2, "sprites": []})")
+        << "version: version 2 is newer than this build of Hitsmith reads (up to 1); please "
+           "update Hitsmith";
+    QTest::newRow("version is text")
+        << QByteArray(R"({"format": "hitsmith", "version": "1", "sprites": []})")
+        << "version: must be a number";
+    QTest::newRow("fractional version")
+        << QByteArray(R"({"format": "hitsmith", "version": 1.5, "sprites": []})")
+        << "version: must be a whole number";
+    QTest::newRow("sprites missing") << QByteArray(R"({"format": "hitsmith", "version": 1})")
+                                     << "sprites: is missing (must be an array)";
+    QTest::newRow("frame name not a string")
+        << minimal(R"([{"name": "k", "frames": [{"name": 3}]}])")
+        << "sprites[0].frames[0].name: must be a string";
+    QTest::newRow("radius is text")
+        << withShape(R"({"id": "head", "type": "circle", "center": [1, 2], "radius": "7"})")
+        << "sprites[0].frames[0].shapes[0].radius: must be a number";
+    QTest::newRow("radius missing")
+        << withShape(R"({"id": "head", "type": "circle", "center": [1, 2]})")
+        << "sprites[0].frames[0].shapes[0].radius: is missing (must be a number)";
+    QTest::newRow("huge number overflows to infinity")
+        << withShape(R"({"id": "head", "type": "circle", "center": [1e999, 2], "radius": 1})")
+        << "line 1, column 153: illegal number";
+    QTest::newRow("point with three numbers")
+        << withShape(R"({"id": "p", "type": "polygon", "points": [[0,0],[1,0,3],[0,1]]})")
+        << "sprites[0].frames[0].shapes[0].points[1]: must be a pair of numbers [x, y]";
+    QTest::newRow("unknown shape type")
+        << withShape(R"({"id": "c", "type": "capsule"})")
+        << "sprites[0].frames[0].shapes[0].type: unknown shape type \"capsule\" (expected "
+           "polygon, rect or circle)";
+    QTest::newRow("source of three numbers")
+        << minimal(R"([{"name": "k", "frames": [{"name": "f", "source": [0, 0, 64]}]}])")
+        << "sprites[0].frames[0].source: must be [x, y, width, height]";
+    QTest::newRow("collide pair of one")
+        << minimal("[]", R"(, "collide": [["hitbox"]])")
+        << "collide[0]: must be a pair of layer names [\"a\", \"b\"]";
+    QTest::newRow("bad layer colour")
+        << minimal("[]", R"(, "layers": [{"name": "hitbox", "color": "reddish"}])")
+        << "layers[0].color: must be a colour such as \"#e04040\"";
+}
+
+void TestFormat::malformedInput() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, error);
+    const ReadResult result = HitsmithFormat::parse(bytes);
+    QVERIFY(!result.isOk());
+    QCOMPARE(result.error, error);
+}
+
+void TestFormat::readsEveryField() {
+    const QByteArray text = R"({
+  "format": "hitsmith", "version": 1,
+  "collide": [["hitbox", "hurtbox"]],
+  "layers": [{"name": "hitbox", "color": "#ff0000", "visible": false}],
+  "sprites": [{"name": "knight", "image": "knight.png", "frames": [
+    {"name": "attack-2", "source": [64, 0, 64, 64], "origin": [32, 60], "shapes": [
+      {"id": "body", "layer": "hurtbox", "type": "polygon", "points": [[20,10],[44,10],[40,60],[24,60]]},
+      {"id": "blade", "layer": "hitbox", "type": "rect", "center": [52,30], "size": [20,6], "angle": -15},
+      {"id": "head", "type": "circle", "center": [32,8], "radius": 7}
+    ]}]}]
+})";
+    const ReadResult result = HitsmithFormat::parse(text);
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const DocumentData &d = *result.document;
+    QVERIFY(d.collide.has_value());
+    QCOMPARE(d.collide->size(), 1);
+    QCOMPARE(d.collide->at(0), (LayerPair{"hitbox", "hurtbox"}));
+    QCOMPARE(d.layers.size(), 1);
+    QCOMPARE(d.layers[0].color, QColor(255, 0, 0));
+    QCOMPARE(d.layers[0].visible, false);
+    const Sprite &sprite = d.sprites.at(0);
+    QCOMPARE(sprite.image, QStringLiteral("knight.png"));
+    const Frame &frame = sprite.frames.at(0);
+    QCOMPARE(*frame.source, QRectF(64, 0, 64, 64));
+    QCOMPARE(*frame.origin, QPointF(32, 60));
+    QCOMPARE(frame.shapes.size(), 3);
+    QCOMPARE(frame.shapes[0].type, ShapeType::Polygon);
+    QCOMPARE(frame.shapes[0].points.size(), 4);
+    QCOMPARE(frame.shapes[0].points[2], QPointF(40, 60));
+    QCOMPARE(frame.shapes[1].type, ShapeType::Rect);
+    QCOMPARE(frame.shapes[1].center, QPointF(52, 30));
+    QCOMPARE(frame.shapes[1].size, QSizeF(20, 6));
+    QCOMPARE(frame.shapes[1].angle, -15.0);
+    QCOMPARE(frame.shapes[2].type, ShapeType::Circle);
+    QCOMPARE(frame.shapes[2].radius, 7.0);
+    QCOMPARE(frame.shapes[2].layer, QStringLiteral("default"));
+    QVERIFY(frame.shapes[2].extra.isEmpty());
+
+    // Without "collide" every pair collides.
+    const ReadResult noMatrix = HitsmithFormat::parse(minimal());
+    QVERIFY(noMatrix.isOk());
+    QVERIFY(!noMatrix.document->collide.has_value());
+    QVERIFY(noMatrix.document->layersCollide("a", "b"));
+}
+
+void TestFormat::unknownFieldsSurviveARoundTrip() {
+    const QByteArray text = R"({"format": "hitsmith", "version": 1, "futureTop": {"x": [1, 2]},
+  "layers": [{"name": "hitbox", "glow": true}],
+  "sprites": [{"name": "k", "fps": 12, "frames": [{"name": "f", "duration": 100, "shapes": [
+    {"id": "a", "type": "circle", "center": [0, 0], "radius": 1, "material": "steel", "tags": ["x"]}]}]}]})";
+    const ReadResult first = HitsmithFormat::parse(text);
+    QVERIFY2(first.isOk(), qPrintable(first.error));
+    QCOMPARE(first.document->extra.value("futureTop").toObject().value("x").toArray().size(), 2);
+    const Shape &shape = first.document->sprites[0].frames[0].shapes[0];
+    QCOMPARE(shape.extra.value("material").toString(), QStringLiteral("steel"));
+    QCOMPARE(first.document->sprites[0].extra.value("fps").toInt(), 12);
+    QCOMPARE(first.document->sprites[0].frames[0].extra.value("duration").toInt(), 100);
+    QCOMPARE(first.document->layers[0].extra.value("glow").toBool(), true);
+
+    const QByteArray saved = HitsmithFormat::serialize(*first.document);
+    QVERIFY(saved.contains(R"("material": "steel")"));
+    QVERIFY(saved.contains(R"("futureTop": {"x":[1,2]})"));
+    const ReadResult second = HitsmithFormat::parse(saved);
+    QVERIFY(second.isOk());
+    QCOMPARE(*second.document, *first.document);
+}
+
+void TestFormat::saveLoadSaveIsByteIdentical() {
+    DocumentData data;
+    data.collide = QList<LayerPair>{{"hitbox", "hurtbox"}};
+    data.layers << LayerStyle{"hitbox", QColor(0xe4, 0x3b, 0x44), true, {}};
+    Sprite sprite{"knight \"the brave\"", "sheets/knight.png", {}, {}};
+    Frame frame;
+    frame.name = QStringLiteral("attack-2 \u00e9\u6f22");
+    frame.source = QRectF(64, 0, 64, 64);
+    frame.origin = QPointF(32.5, 60.25);
+    frame.shapes << Shape::polygon("body", {{0.1, 0.2}, {44, 10}, {40, 60}, {1e-7, 60}}, "hurtbox")
+                 << Shape::rect("blade", {52, 30}, {20, 6}, -15.123456789012345, "hitbox")
+                 << Shape::circle("head", {32, 8}, 7.000000000000001);
+    sprite.frames << frame << Frame{"empty", {}, {}, {}, {}};
+    data.sprites << sprite;
+
+    const QByteArray first = HitsmithFormat::serialize(data);
+    const ReadResult loaded = HitsmithFormat::parse(first);
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    QCOMPARE(*loaded.document, data); // exact doubles, including 0.1 and 7.000000000000001
+    QCOMPARE(loaded.document->sprites[0].frames[0].shapes[2].radius, 7.000000000000001);
+    const QByteArray second = HitsmithFormat::serialize(*loaded.document);
+    QCOMPARE(second, first);
+    // One shape per line: diffs of an edit touch one line.
+    QVERIFY(first.contains(
+        R"({"id": "head", "layer": "default", "type": "circle", "center": [32, 8], "radius": 7.000000000000001})"));
+}
+
+void TestFormat::bundledExampleIsInCanonicalForm() {
+    QFile file(sourceDir() + QStringLiteral("/examples/knight.json"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const QByteArray bytes = file.readAll();
+    const ReadResult loaded = HitsmithFormat::parse(bytes);
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    QCOMPARE(HitsmithFormat::serialize(*loaded.document), bytes);
+}
+
+void TestFormat::utf8BomIsAccepted() {
+    const ReadResult result = HitsmithFormat::parse("\xEF\xBB\xBF" + minimal());
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+}
+
+void TestFormat::missingAndHugeFilesAreRefused() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ReadResult missing = loadDocumentFile(dir.filePath("nope.json"));
+    QVERIFY(!missing.isOk());
+    QCOMPARE(missing.error, QStringLiteral("no such file"));
+
+    // A sparse file over the limit: refused by size before anything is read.
+    QFile huge(dir.filePath("huge.json"));
+    QVERIFY(huge.open(QIODevice::WriteOnly));
+    QVERIFY(huge.resize(kMaxInputFileBytes + 1));
+    huge.close();
+    const ReadResult tooBig = loadDocumentFile(huge.fileName());
+    QVERIFY(!tooBig.isOk());
+    QCOMPARE(tooBig.error, QStringLiteral("file is too large (256 MiB; the limit is 256 MiB)"));
+
+    const ReadResult directory = loadDocumentFile(dir.path());
+    QCOMPARE(directory.error, QStringLiteral("is a directory, not a file"));
+}
+
+void TestFormat::failedSaveLeavesTheOldFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("doc.json");
+    DocumentData small;
+    QString error;
+    QVERIFY2(saveDocumentFile(small, path, &error), qPrintable(error));
+    QFile before(path);
+    QVERIFY(before.open(QIODevice::ReadOnly));
+    const QByteArray oldBytes = before.readAll();
+    before.close();
+
+    // Make the write really fail part-way: cap the size of files this process may write (works
+    // as root too, unlike permissions), so the new, larger document cannot be written in full.
+    DocumentData big;
+    Sprite sprite{"s", {}, {}, {}};
+    Frame frame;
+    frame.name = "f";
+    for (int i = 0; i < 2000; ++i)
+        frame.shapes << Shape::circle(QStringLiteral("c%1").arg(i), {double(i), 0}, 1);
+    sprite.frames << frame;
+    big.sprites << sprite;
+
+    struct rlimit saved;
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit capped = saved;
+    capped.rlim_cur = 4096;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &capped), 0);
+    const bool ok = saveDocumentFile(big, path, &error);
+    setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, oldHandler);
+
+    QVERIFY(!ok);
+    QVERIFY2(error.startsWith(QStringLiteral("cannot")), qPrintable(error));
+    QFile after(path);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), oldBytes);
+    // No temporary file is left behind next to it.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"doc.json"});
+}
+
+QTEST_GUILESS_MAIN(TestFormat)
+#include "tst_model_format.moc"

@@ -1,0 +1,179 @@
+// Validation is a pure function: every table row is a shape and the exact problem it must get.
+
+#include "polygon_check.h"
+#include "validation.h"
+
+#include <QTest>
+
+#include <limits>
+
+using namespace hitsmith;
+
+Q_DECLARE_METATYPE(hitsmith::Shape)
+Q_DECLARE_METATYPE(hitsmith::ProblemKind)
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+Shape poly(QList<QPointF> points) {
+    return Shape::polygon(QStringLiteral("p"), points);
+}
+
+QList<QPointF> reversed(QList<QPointF> points) {
+    std::reverse(points.begin(), points.end());
+    return points;
+}
+
+} // namespace
+
+class TestValidation : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void validShapes_data();
+    void validShapes();
+    void invalidShapes_data();
+    void invalidShapes();
+    void documentProblemsNameTheirLocation();
+    void hullFixMakesAConcavePolygonValid();
+};
+
+void TestValidation::validShapes_data() {
+    QTest::addColumn<Shape>("shape");
+    const QList<QPointF> square{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    QTest::newRow("square clockwise on screen") << poly(square);
+    QTest::newRow("square other winding") << poly(reversed(square));
+    QTest::newRow("triangle") << poly({{0, 0}, {4, 0}, {0, 3}});
+    QTest::newRow("collinear vertex on an edge")
+        << poly({{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}});
+    QTest::newRow("collinear vertex, other winding")
+        << poly(reversed({{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}}));
+    QTest::newRow("fractional coordinates") << poly({{0.25, 0.5}, {10.75, 0.5}, {5.125, 9.875}});
+    QList<QPointF> circle20;
+    for (int i = 0; i < 20; ++i)
+        circle20 << QPointF(50 * std::cos(i * M_PI / 10), 50 * std::sin(i * M_PI / 10));
+    QTest::newRow("20 vertices") << poly(circle20);
+    QTest::newRow("rect") << Shape::rect("r", {5, 5}, {10, 4}, -15);
+    QTest::newRow("rect at 90 degrees") << Shape::rect("r", {5, 5}, {10, 4}, 90);
+    QTest::newRow("circle") << Shape::circle("c", {0, 0}, 0.5);
+}
+
+void TestValidation::validShapes() {
+    QFETCH(Shape, shape);
+    const auto problem = validateShape(shape);
+    QVERIFY2(!problem, problem ? qPrintable(problem->reason) : "");
+    QVERIFY(isCollidable(shape));
+}
+
+void TestValidation::invalidShapes_data() {
+    QTest::addColumn<Shape>("shape");
+    QTest::addColumn<ProblemKind>("kind");
+    QTest::addColumn<int>("vertex");
+    QTest::addColumn<QString>("reason");
+
+    QTest::newRow("two points") << poly({{0, 0}, {10, 0}}) << ProblemKind::TooFewVertices << -1
+                                << "polygon has fewer than 3 distinct vertices";
+    QTest::newRow("three points, two the same")
+        << poly({{0, 0}, {10, 0}, {0, 0}}) << ProblemKind::TooFewVertices << -1
+        << "polygon has fewer than 3 distinct vertices";
+    QTest::newRow("duplicate consecutive point")
+        << poly({{0, 0}, {10, 0}, {10, 0}, {10, 10}}) << ProblemKind::DuplicateVertex << 2
+        << "vertex 2 repeats the previous vertex";
+    QTest::newRow("all on a line")
+        << poly({{0, 0}, {5, 5}, {10, 10}, {20, 20}}) << ProblemKind::ZeroArea << -1
+        << "polygon has zero area (all vertices on a line)";
+    QTest::newRow("bow tie") << poly({{0, 0}, {10, 10}, {10, 0}, {0, 10}})
+                             << ProblemKind::SelfIntersecting << 0
+                             << "self-intersecting: edge from vertex 0 crosses edge from vertex 2";
+    QTest::newRow("folds back on itself")
+        << poly({{0, 0}, {10, 0}, {10, 10}, {10, 5}}) << ProblemKind::SelfIntersecting << 2
+        << "self-intersecting: the outline folds back at vertex 2";
+    QTest::newRow("pentagram (winds twice)")
+        << poly({{0, -10}, {5.9, 8.1}, {-9.5, -3.1}, {9.5, -3.1}, {-5.9, 8.1}})
+        << ProblemKind::SelfIntersecting << 0
+        << "self-intersecting: edge from vertex 0 crosses edge from vertex 2";
+    QTest::newRow("concave at vertex 3") << poly({{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
+                                         << ProblemKind::NotConvex << 3 << "not convex at vertex 3";
+    QTest::newRow("concave at vertex 3, other winding")
+        << poly({{0, 10}, {5, 4}, {10, 10}, {10, 0}, {0, 0}}) << ProblemKind::NotConvex << 1
+        << "not convex at vertex 1";
+    QTest::newRow("NaN vertex") << poly({{0, 0}, {kNaN, 0}, {0, 10}}) << ProblemKind::NonFinite << 1
+                                << "vertex 1 has a coordinate that is not a finite number";
+    QTest::newRow("infinite vertex")
+        << poly({{0, 0}, {10, 0}, {0, kInf}}) << ProblemKind::NonFinite << 2
+        << "vertex 2 has a coordinate that is not a finite number";
+    QTest::newRow("circle radius 0")
+        << Shape::circle("c", {0, 0}, 0) << ProblemKind::NonPositiveRadius << -1
+        << "circle radius must be greater than 0 (is 0)";
+    QTest::newRow("circle negative radius")
+        << Shape::circle("c", {0, 0}, -2) << ProblemKind::NonPositiveRadius << -1
+        << "circle radius must be greater than 0 (is -2)";
+    QTest::newRow("circle NaN centre") << Shape::circle("c", {kNaN, 0}, 2) << ProblemKind::NonFinite
+                                       << -1 << "circle has a value that is not a finite number";
+    QTest::newRow("rect zero width")
+        << Shape::rect("r", {0, 0}, {0, 5}) << ProblemKind::NonPositiveSize << -1
+        << "rectangle size must be greater than 0 (is 0 x 5)";
+    QTest::newRow("rect infinite angle")
+        << Shape::rect("r", {0, 0}, {3, 5}, kInf) << ProblemKind::NonFinite << -1
+        << "rectangle has a value that is not a finite number";
+}
+
+void TestValidation::invalidShapes() {
+    QFETCH(Shape, shape);
+    QFETCH(ProblemKind, kind);
+    QFETCH(int, vertex);
+    QFETCH(QString, reason);
+    const auto problem = validateShape(shape);
+    QVERIFY(problem.has_value());
+    QCOMPARE(problem->reason, reason);
+    QCOMPARE(problem->kind, kind);
+    QCOMPARE(problem->vertex, vertex);
+    QVERIFY(!isCollidable(shape));
+}
+
+void TestValidation::documentProblemsNameTheirLocation() {
+    DocumentData data;
+    Sprite knight{QStringLiteral("knight"), {}, {}, {}};
+    Frame frame;
+    frame.name = QStringLiteral("attack-2");
+    frame.shapes << Shape::polygon("cape", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
+                 << Shape::circle("head", {0, 0}, 3) << Shape::circle("head", {5, 0}, 3)
+                 << Shape::circle("", {5, 0}, 3);
+    knight.frames << frame << frame; // duplicate frame name too
+    data.sprites << knight << Sprite{QStringLiteral("knight"), {}, {}, {}};
+
+    const QList<Problem> problems = validateDocument(data);
+    QStringList printed;
+    for (const Problem &p : problems)
+        printed << p.location + QStringLiteral(": ") + p.reason;
+    const QStringList frameProblems{
+        "knight/attack-2/cape: not convex at vertex 3",
+        "knight/attack-2/head: duplicate shape id \"head\"",
+        "knight/attack-2/#3: shape 3 has no id",
+    };
+    QStringList expected = frameProblems;
+    expected << "knight/attack-2: duplicate frame name \"attack-2\"" << frameProblems
+             << "knight: duplicate sprite name \"knight\"";
+    QCOMPARE(printed, expected);
+    QCOMPARE(problems[0].vertex, 3);
+    QCOMPARE(problems[0].shape, 0);
+}
+
+void TestValidation::hullFixMakesAConcavePolygonValid() {
+    const QList<QPointF> concave{{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}};
+    std::vector<collision::Vec2> points;
+    for (QPointF p : concave)
+        points.push_back({p.x(), p.y()});
+    const std::vector<collision::Vec2> hull = collision::convexHull(points);
+    QCOMPARE(hull.size(), std::size_t(4)); // the reflex vertex is gone
+    QList<QPointF> fixed;
+    for (auto p : hull)
+        fixed << QPointF(p.x, p.y);
+    QVERIFY(!validateShape(poly(fixed)));
+    QVERIFY(!fixed.contains(QPointF(5, 4)));
+}
+
+QTEST_APPLESS_MAIN(TestValidation)
+#include "tst_model_validation.moc"
