@@ -7,8 +7,14 @@
 #include <QObject>
 #include <QPointF>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
+
+namespace hitsmith::collision {
+class World;
+using ShapeHandle = std::uint32_t;
+} // namespace hitsmith::collision
 
 namespace hitsmith {
 
@@ -28,7 +34,7 @@ enum class HitChange { Began, Changed, Ended };
 /// One pair that began, changed depth/normal, or ended.
 struct HitEvent {
     HitChange change;
-    FrameHit hit; ///< for Ended, the last known contact
+    FrameHit hit; ///< for Ended, the last known contact; -1 for a shape just removed
 };
 
 /// Keeps one incremental collision world per frame in step with the document: on every change it
@@ -58,11 +64,16 @@ private:
     class FrameWorld;
     void onDocumentChanged(const DocumentChange &change);
     void rebuildAll();
+    std::shared_ptr<FrameWorld> buildWorld(const Frame &frame);
+    void applyFilter(collision::World &world);
+    collision::ShapeHandle addShape(FrameWorld &frameWorld, const Shape &shape);
+    std::uint16_t layerIndex(const QString &layer);
     FrameWorld *world(FrameRef frame) const;
     void emitEvents(FrameRef frame);
 
     Document *mDocument;
     QList<QList<std::shared_ptr<FrameWorld>>> mWorlds; // [sprite][frame]
+    QHash<QString, std::uint16_t> mLayerIndex;         // layer name -> collision layer
 };
 
 } // namespace hitsmith

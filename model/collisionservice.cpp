@@ -1,0 +1,319 @@
+#include "collisionservice.h"
+
+#include "validation.h"
+#include "world.h"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+namespace hitsmith {
+
+namespace {
+
+constexpr collision::ShapeHandle kNoHandle = std::numeric_limits<collision::ShapeHandle>::max();
+
+} // namespace
+
+/// One frame's collision world plus the mapping between world handles and shape indices.
+class CollisionService::FrameWorld {
+public:
+    collision::World world;
+    std::vector<collision::ShapeHandle> handleOfShape; // kNoHandle for invalid shapes
+    std::vector<int> shapeOfHandle;                    // -1 for unused handles
+    std::vector<int> hitCountOfHandle;
+    QList<HitEvent> pending;
+
+    int indexOf(collision::ShapeHandle h) const {
+        return h < shapeOfHandle.size() ? shapeOfHandle[h] : -1;
+    }
+
+    void reindex() {
+        std::fill(shapeOfHandle.begin(), shapeOfHandle.end(), -1);
+        for (int i = 0; i < int(handleOfShape.size()); ++i) {
+            const collision::ShapeHandle h = handleOfShape[i];
+            if (h == kNoHandle)
+                continue;
+            if (h >= shapeOfHandle.size())
+                shapeOfHandle.resize(h + 1, -1);
+            shapeOfHandle[h] = i;
+        }
+    }
+
+    /// Turns the world's events into index-based ones and keeps the per-shape hit counts.
+    void collectEvents() {
+        for (const collision::PairEvent &event : world.takeEvents()) {
+            const std::size_t top = std::max(event.a, event.b) + 1;
+            if (hitCountOfHandle.size() < top)
+                hitCountOfHandle.resize(top, 0);
+            if (event.change == collision::PairChange::Began) {
+                ++hitCountOfHandle[event.a];
+                ++hitCountOfHandle[event.b];
+            } else if (event.change == collision::PairChange::Ended) {
+                --hitCountOfHandle[event.a];
+                --hitCountOfHandle[event.b];
+            }
+            FrameHit hit{indexOf(event.a), indexOf(event.b), event.contact.depth,
+                         QPointF(event.contact.normal.x, event.contact.normal.y)};
+            // Shapes are reported in file order; flipping a and b flips the normal.
+            if (hit.a > hit.b && hit.b >= 0) {
+                std::swap(hit.a, hit.b);
+                hit.normal = -hit.normal;
+            }
+            const HitChange change = event.change == collision::PairChange::Began ? HitChange::Began
+                                     : event.change == collision::PairChange::Changed
+                                         ? HitChange::Changed
+                                         : HitChange::Ended;
+            pending.append({change, hit});
+        }
+    }
+};
+
+namespace {
+
+/// Geometry of a valid shape, laid out for the collision library.
+struct ShapeGeometry {
+    std::vector<collision::Vec2> points;
+    collision::ShapeInput input;
+};
+
+ShapeGeometry geometryOf(const Shape &shape, std::uint16_t layer) {
+    ShapeGeometry g;
+    switch (shape.type) {
+    case ShapeType::Polygon:
+        g.input.type = collision::ShapeType::Polygon;
+        g.points.reserve(shape.points.size());
+        for (QPointF p : shape.points)
+            g.points.push_back({p.x(), p.y()});
+        break;
+    case ShapeType::Rect:
+        g.input.type = collision::ShapeType::Rect;
+        g.input.center = {shape.center.x(), shape.center.y()};
+        g.input.size = {shape.size.width(), shape.size.height()};
+        g.input.angleDegrees = shape.angle;
+        break;
+    case ShapeType::Circle:
+        g.input.type = collision::ShapeType::Circle;
+        g.input.center = {shape.center.x(), shape.center.y()};
+        g.input.radius = shape.radius;
+        break;
+    }
+    g.input.points = g.points;
+    g.input.layer = layer;
+    return g;
+}
+
+} // namespace
+
+CollisionService::CollisionService(Document *document, QObject *parent)
+    : QObject(parent)
+    , mDocument(document) {
+    connect(document, &Document::changed, this, &CollisionService::onDocumentChanged);
+    rebuildAll();
+}
+
+CollisionService::~CollisionService() = default;
+
+std::uint16_t CollisionService::layerIndex(const QString &layer) {
+    auto it = mLayerIndex.find(layer);
+    if (it == mLayerIndex.end())
+        it = mLayerIndex.insert(layer, std::uint16_t(mLayerIndex.size()));
+    return *it;
+}
+
+std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
+    auto fw = std::make_shared<FrameWorld>();
+    applyFilter(fw->world);
+    for (const Shape &shape : frame.shapes)
+        fw->handleOfShape.push_back(addShape(*fw, shape));
+    fw->reindex();
+    fw->collectEvents();
+    fw->pending.clear(); // a new world has no history to report
+    return fw;
+}
+
+void CollisionService::applyFilter(collision::World &world) {
+    const auto &collide = mDocument->data().collide;
+    if (!collide) {
+        world.clearLayerFilter();
+        return;
+    }
+    std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs;
+    for (const LayerPair &pair : *collide)
+        pairs.emplace_back(layerIndex(pair.first), layerIndex(pair.second));
+    world.setLayerFilter(std::move(pairs));
+}
+
+collision::ShapeHandle CollisionService::addShape(FrameWorld &fw, const Shape &shape) {
+    if (!isCollidable(shape))
+        return kNoHandle;
+    const ShapeGeometry g = geometryOf(shape, layerIndex(shape.layer));
+    return fw.world.add(g.input);
+}
+
+void CollisionService::rebuildAll() {
+    mWorlds.clear();
+    for (const Sprite &sprite : mDocument->data().sprites) {
+        QList<std::shared_ptr<FrameWorld>> frames;
+        for (const Frame &frame : sprite.frames)
+            frames.append(buildWorld(frame));
+        mWorlds.append(frames);
+    }
+}
+
+CollisionService::FrameWorld *CollisionService::world(FrameRef frame) const {
+    if (frame.sprite < 0 || frame.sprite >= mWorlds.size() || frame.frame < 0 ||
+        frame.frame >= mWorlds[frame.sprite].size())
+        return nullptr;
+    return mWorlds[frame.sprite][frame.frame].get();
+}
+
+QList<FrameHit> CollisionService::hits(FrameRef frame) const {
+    QList<FrameHit> result;
+    const FrameWorld *fw = world(frame);
+    if (!fw)
+        return result;
+    for (const collision::Hit &h : fw->world.hits()) {
+        FrameHit hit{fw->indexOf(h.a), fw->indexOf(h.b), h.contact.depth,
+                     QPointF(h.contact.normal.x, h.contact.normal.y)};
+        if (hit.a > hit.b) {
+            std::swap(hit.a, hit.b);
+            hit.normal = -hit.normal;
+        }
+        result.append(hit);
+    }
+    std::sort(result.begin(), result.end(), [](const FrameHit &x, const FrameHit &y) {
+        return std::tie(x.a, x.b) < std::tie(y.a, y.b);
+    });
+    return result;
+}
+
+std::optional<FrameHit> CollisionService::hit(FrameRef frame, int a, int b) const {
+    const FrameWorld *fw = world(frame);
+    if (!fw || a < 0 || b < 0 || a >= int(fw->handleOfShape.size()) ||
+        b >= int(fw->handleOfShape.size()))
+        return std::nullopt;
+    const collision::ShapeHandle ha = fw->handleOfShape[a], hb = fw->handleOfShape[b];
+    if (ha == kNoHandle || hb == kNoHandle || ha == hb)
+        return std::nullopt;
+    const std::optional<collision::Contact> contact = fw->world.contact(ha, hb);
+    if (!contact)
+        return std::nullopt;
+    return FrameHit{a, b, contact->depth, QPointF(contact->normal.x, contact->normal.y)};
+}
+
+bool CollisionService::isColliding(ShapeRef shape) const {
+    const FrameWorld *fw = world(shape.frameRef());
+    if (!fw || shape.shape < 0 || shape.shape >= int(fw->handleOfShape.size()))
+        return false;
+    const collision::ShapeHandle h = fw->handleOfShape[shape.shape];
+    return h != kNoHandle && h < fw->hitCountOfHandle.size() && fw->hitCountOfHandle[h] > 0;
+}
+
+void CollisionService::onDocumentChanged(const DocumentChange &change) {
+    using Kind = DocumentChange::Kind;
+    const FrameRef frameRef = change.frameRef();
+    switch (change.kind) {
+    case Kind::ShapeChanged: {
+        FrameWorld *fw = world(frameRef);
+        if (!fw)
+            return;
+        const Shape &shape = mDocument->shape(change.shapeRef());
+        collision::ShapeHandle &handle = fw->handleOfShape[change.shape];
+        if (isCollidable(shape)) {
+            const ShapeGeometry g = geometryOf(shape, layerIndex(shape.layer));
+            if (handle == kNoHandle) {
+                handle = fw->world.add(g.input);
+                fw->reindex();
+            } else {
+                fw->world.update(handle, g.input);
+            }
+        } else if (handle != kNoHandle) {
+            fw->world.remove(handle);
+            handle = kNoHandle;
+            fw->collectEvents(); // while the removed handle still maps to its index
+            fw->reindex();
+        }
+        fw->collectEvents();
+        emitEvents(frameRef);
+        return;
+    }
+    case Kind::ShapeInserted: {
+        FrameWorld *fw = world(frameRef);
+        if (!fw)
+            return;
+        const collision::ShapeHandle handle = addShape(*fw, mDocument->shape(change.shapeRef()));
+        fw->handleOfShape.insert(fw->handleOfShape.begin() + change.shape, handle);
+        fw->reindex();
+        fw->collectEvents();
+        emitEvents(frameRef);
+        return;
+    }
+    case Kind::ShapeRemoved: {
+        FrameWorld *fw = world(frameRef);
+        if (!fw)
+            return;
+        const collision::ShapeHandle handle = fw->handleOfShape[change.shape];
+        fw->handleOfShape.erase(fw->handleOfShape.begin() + change.shape);
+        fw->reindex(); // the removed shape now maps to -1, the others to their new indices
+        if (handle != kNoHandle) {
+            fw->world.remove(handle);
+            if (handle < fw->hitCountOfHandle.size())
+                fw->collectEvents();
+        }
+        emitEvents(frameRef);
+        return;
+    }
+    case Kind::FrameInserted:
+        mWorlds[change.sprite].insert(change.frame, buildWorld(mDocument->frame(frameRef)));
+        break;
+    case Kind::FrameRemoved:
+        mWorlds[change.sprite].removeAt(change.frame);
+        break;
+    case Kind::FrameMoved:
+        mWorlds[change.sprite].move(change.from, change.to);
+        break;
+    case Kind::SpriteInserted: {
+        QList<std::shared_ptr<FrameWorld>> frames;
+        for (const Frame &frame : mDocument->sprite(change.sprite).frames)
+            frames.append(buildWorld(frame));
+        mWorlds.insert(change.sprite, frames);
+        break;
+    }
+    case Kind::SpriteRemoved:
+        mWorlds.removeAt(change.sprite);
+        break;
+    case Kind::SpriteMoved:
+        mWorlds.move(change.from, change.to);
+        break;
+    case Kind::CollisionRulesChanged:
+        for (int s = 0; s < mWorlds.size(); ++s) {
+            for (int f = 0; f < mWorlds[s].size(); ++f) {
+                FrameWorld &fw = *mWorlds[s][f];
+                applyFilter(fw.world);
+                fw.world.recomputeAll();
+                fw.collectEvents();
+                emitEvents({s, f});
+            }
+        }
+        break;
+    case Kind::Reset:
+        rebuildAll();
+        break;
+    case Kind::SpriteChanged:
+    case Kind::FrameChanged:
+    case Kind::LayersChanged:
+        return; // nothing collision cares about
+    }
+    Q_EMIT allHitsChanged();
+}
+
+void CollisionService::emitEvents(FrameRef frame) {
+    FrameWorld *fw = world(frame);
+    if (!fw || fw->pending.isEmpty())
+        return;
+    const QList<HitEvent> events = std::exchange(fw->pending, {});
+    Q_EMIT hitsChanged(frame, events);
+}
+
+} // namespace hitsmith
