@@ -54,6 +54,13 @@ void EditorSession::setSelectedHit(int a, int b) {
     Q_EMIT selectedHitChanged(a, b);
 }
 
+void EditorSession::setCurrentLayer(const QString &layer) {
+    if (layer.isEmpty() || layer == mCurrentLayer)
+        return;
+    mCurrentLayer = layer;
+    Q_EMIT currentLayerChanged(layer);
+}
+
 void EditorSession::onDocumentChanged(const DocumentChange &change) {
     using Kind = DocumentChange::Kind;
     const FrameRef frame = mCurrentFrame;
@@ -85,23 +92,91 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
         Q_EMIT currentFrameChanged(mCurrentFrame);
         Q_EMIT selectionChanged(mSelectedShapes);
         break;
+    case Kind::SpriteInserted:
+    case Kind::SpriteRemoved:
+    case Kind::SpriteMoved:
+    case Kind::FrameInserted:
+    case Kind::FrameRemoved:
+    case Kind::FrameMoved:
+        followFrame(change);
+        break;
     default:
         keepValid();
         break;
     }
 }
 
+void EditorSession::followFrame(const DocumentChange &change) {
+    // Structural edits shift indices: keep showing the same frame (with the same selection),
+    // and fall back to another frame only when the shown one itself was removed.
+    using Kind = DocumentChange::Kind;
+    FrameRef frame = mCurrentFrame;
+    if (frame.isValid()) {
+        auto shift = [](int index, int from, int to) {
+            if (index == from)
+                return to;
+            if (from < to && index > from && index <= to)
+                return index - 1;
+            if (from > to && index >= to && index < from)
+                return index + 1;
+            return index;
+        };
+        switch (change.kind) {
+        case Kind::SpriteInserted:
+            if (frame.sprite >= change.sprite)
+                ++frame.sprite;
+            break;
+        case Kind::SpriteRemoved:
+            if (frame.sprite == change.sprite)
+                frame = {};
+            else if (frame.sprite > change.sprite)
+                --frame.sprite;
+            break;
+        case Kind::SpriteMoved:
+            frame.sprite = shift(frame.sprite, change.from, change.to);
+            break;
+        case Kind::FrameInserted:
+            if (frame.sprite == change.sprite && frame.frame >= change.frame)
+                ++frame.frame;
+            break;
+        case Kind::FrameRemoved:
+            if (frame.sprite == change.sprite && frame.frame == change.frame)
+                frame = {};
+            else if (frame.sprite == change.sprite && frame.frame > change.frame)
+                --frame.frame;
+            break;
+        case Kind::FrameMoved:
+            if (frame.sprite == change.sprite)
+                frame.frame = shift(frame.frame, change.from, change.to);
+            break;
+        default:
+            break;
+        }
+    }
+    if (frame.isValid() && mDocument->contains(frame)) {
+        if (frame != mCurrentFrame) {
+            mCurrentFrame = frame;
+            Q_EMIT currentFrameChanged(frame);
+        }
+        return;
+    }
+    showFirstFrame(mCurrentFrame.isValid());
+}
+
 void EditorSession::keepValid() {
     // After structural edits (frames removed, moved) fall back to the first frame there is.
     if (mDocument->contains(mCurrentFrame))
         return;
+    showFirstFrame(mCurrentFrame.isValid());
+}
+
+void EditorSession::showFirstFrame(bool wasValid) {
     FrameRef fallback;
     const auto &sprites = mDocument->data().sprites;
     for (int s = 0; s < sprites.size() && !fallback.isValid(); ++s) {
         if (!sprites[s].frames.isEmpty())
             fallback = {s, 0};
     }
-    const bool wasValid = mCurrentFrame.isValid();
     mCurrentFrame = {};
     if (fallback.isValid())
         setCurrentFrame(fallback);

@@ -37,20 +37,29 @@ public:
     /// Chooses the pair whose arrow is drawn (and selects both shapes).
     void setSelectedHit(int a, int b);
 
+    /// The layer new shapes are drawn on ("default" until a panel picks another).
+    QString currentLayer() const { return mCurrentLayer; }
+    /// Chooses the layer for new shapes.
+    void setCurrentLayer(const QString &layer);
+
 Q_SIGNALS:
     void currentFrameChanged(hitsmith::FrameRef frame);
     void selectionChanged(const QList<int> &shapes);
     void selectedHitChanged(int a, int b);
+    void currentLayerChanged(const QString &layer);
 
 private:
     void onDocumentChanged(const DocumentChange &change);
     void keepValid();
+    void followFrame(const DocumentChange &change);
+    void showFirstFrame(bool wasValid);
 
     Document *mDocument;
     CollisionService *mCollisions;
     FrameRef mCurrentFrame;
     QList<int> mSelectedShapes;
     QPair<int, int> mSelectedHit{-1, -1};
+    QString mCurrentLayer = Shape::defaultLayerName();
 };
 
 } // namespace hitsmith

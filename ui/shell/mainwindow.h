@@ -1,0 +1,126 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QStringList>
+
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QUndoView;
+
+namespace hitsmith {
+
+class Autosaver;
+class Canvas;
+class Document;
+class EditorSession;
+class FileFormat;
+class HitsPanel;
+class LayersPanel;
+class PropertyPanel;
+class Prompts;
+class ShapesPanel;
+class SpritesPanel;
+struct RecoveryEntry;
+
+/// The editor window: one document, the canvas in the middle, the panels around it, and
+/// everything about files (open, save, import/export, recent files, autosave and recovery).
+/// No modal dialog is opened directly: every question goes through Prompts, so tests answer.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    /// At most this many recent files are remembered.
+    static constexpr int kMaxRecentFiles = 10;
+
+    explicit MainWindow(std::shared_ptr<Prompts> prompts = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    EditorSession *session() const { return mSession; }
+    Document *document() const;
+    Autosaver *autosaver() const { return mAutosaver; }
+    Prompts *prompts() const { return mPrompts.get(); }
+    Canvas *canvas() const { return mCanvas; }
+    SpritesPanel *spritesPanel() const { return mSpritesPanel; }
+    ShapesPanel *shapesPanel() const { return mShapesPanel; }
+    PropertyPanel *propertyPanel() const { return mPropertyPanel; }
+    HitsPanel *hitsPanel() const { return mHitsPanel; }
+    LayersPanel *layersPanel() const { return mLayersPanel; }
+    QLabel *cursorLabel() const { return mCursorLabel; }
+    QLabel *zoomLabel() const { return mZoomLabel; }
+    QLabel *messageLabel() const { return mMessageLabel; }
+    QMenu *recentFilesMenu() const { return mRecentMenu; }
+
+    /// The recent files, newest first (from QSettings).
+    static QStringList recentFiles();
+    /// Puts a file at the top of the recent files.
+    static void addRecentFile(const QString &path);
+
+    /// Starts an empty document, asking first about unsaved changes.
+    bool newDocument();
+    /// Opens a native document, asking first about unsaved changes; on failure shows the
+    /// message and keeps the current document.
+    bool openFile(const QString &path);
+    /// Saves to the current path (asks for one when there is none).
+    bool save();
+    /// Asks for a path and saves there.
+    bool saveAs();
+    /// Saves to path; on failure shows the message and leaves document and old file untouched.
+    bool saveTo(const QString &path);
+    /// Reads a foreign file into a new, unsaved document.
+    bool importFile(const QString &path, const FileFormat *format);
+    /// Writes the document in a foreign format (asks about warnings and invalid shapes).
+    bool exportFile(const QString &path, const FileFormat *format);
+    /// Adds one sprite per PNG (one undo step); returns how many were added.
+    int addSpritesFromImages(const QStringList &paths);
+    /// Offers to restore work left by sessions that crashed; returns how many were restored.
+    int offerRecovery();
+    /// Loads one recovery file into this window (modified, with the original path).
+    bool restoreRecovery(const RecoveryEntry &entry);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    QWidget *createCentralWidget();
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void connectCanvas();
+    void readSettings();
+    void writeSettings() const;
+    bool maybeSave();
+    bool loadNative(const QString &path);
+    void updateWindowTitle();
+    void updateRecentFilesMenu();
+    void updateValidationMessage();
+    QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName,
+                          Qt::DockWidgetArea area);
+    QString documentName() const;
+    QString startDirectory() const;
+
+    std::shared_ptr<Prompts> mPrompts;
+    EditorSession *mSession;
+    Autosaver *mAutosaver;
+    QPointer<Canvas> mCanvas;
+    SpritesPanel *mSpritesPanel = nullptr;
+    ShapesPanel *mShapesPanel = nullptr;
+    PropertyPanel *mPropertyPanel = nullptr;
+    HitsPanel *mHitsPanel = nullptr;
+    LayersPanel *mLayersPanel = nullptr;
+    QUndoView *mUndoView = nullptr;
+    QList<QDockWidget *> mDocks;
+    QLabel *mCursorLabel, *mZoomLabel, *mMessageLabel;
+    QMenu *mRecentMenu = nullptr;
+    QAction *mNewAction = nullptr, *mOpenAction = nullptr, *mSaveAction = nullptr,
+            *mSaveAsAction = nullptr, *mAddPngAction = nullptr, *mQuitAction = nullptr,
+            *mUndoAction = nullptr, *mRedoAction = nullptr;
+};
+
+} // namespace hitsmith

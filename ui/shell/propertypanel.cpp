@@ -1,0 +1,403 @@
+#include "propertypanel.h"
+
+#include "editorsession.h"
+#include "prompts.h"
+#include "shapecommands.h"
+#include "structurecommands.h"
+#include "validation.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace hitsmith {
+
+namespace {
+
+constexpr double kCoordinateLimit = 1e7;
+
+QWidget *pairRow(QWidget *parent, QWidget *a, QWidget *b) {
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(a);
+    layout->addWidget(b);
+    return row;
+}
+
+void setValueQuietly(QDoubleSpinBox *box, double value) {
+    const QSignalBlocker blocker(box);
+    box->setValue(value);
+}
+
+} // namespace
+
+PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
+    : QWidget(parent)
+    , mSession(session)
+    , mPrompts(prompts)
+    , mStack(new QStackedWidget(this)) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(mStack);
+    layout->addWidget(scroll);
+
+    mEmptyLabel = new QLabel(mStack);
+    mEmptyLabel->setAlignment(Qt::AlignCenter);
+    mEmptyLabel->setWordWrap(true);
+    mStack->addWidget(mEmptyLabel);
+
+    // --- Shape page ---
+    auto *shapePage = new QWidget(mStack);
+    auto *shapeLayout = new QVBoxLayout(shapePage);
+    mShapeForm = new QFormLayout;
+    shapeLayout->addLayout(mShapeForm);
+    mType = new QLabel(shapePage);
+    mId = new QLineEdit(shapePage);
+    mId->setObjectName(QStringLiteral("shapeIdEdit"));
+    connect(mId, &QLineEdit::editingFinished, this, &PropertyPanel::commitId);
+    mLayer = new QComboBox(shapePage);
+    mLayer->setObjectName(QStringLiteral("shapeLayerBox"));
+    mLayer->setEditable(true);
+    mLayer->setInsertPolicy(QComboBox::NoInsert);
+    connect(mLayer->lineEdit(), &QLineEdit::editingFinished, this, &PropertyPanel::commitLayer);
+    connect(mLayer, &QComboBox::activated, this, &PropertyPanel::commitLayer);
+
+    mCenterX = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.center.setX(v); }, tr("Change Center"));
+    });
+    mCenterY = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.center.setY(v); }, tr("Change Center"));
+    });
+    mWidth = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.size.setWidth(v); }, tr("Change Size"));
+    });
+    mHeight = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.size.setHeight(v); }, tr("Change Size"));
+    });
+    mAngle = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.angle = v; }, tr("Rotate Shape"));
+    });
+    mAngle->setRange(-360.0, 360.0);
+    mAngle->setSuffix(QStringLiteral("°"));
+    mRadius = makeSpinBox(shapePage, [this](double v) {
+        commitShape([v](Shape &s) { s.radius = v; }, tr("Change Radius"));
+    });
+    mCenterX->setObjectName(QStringLiteral("centerX"));
+    mCenterY->setObjectName(QStringLiteral("centerY"));
+    mWidth->setObjectName(QStringLiteral("width"));
+    mHeight->setObjectName(QStringLiteral("height"));
+    mAngle->setObjectName(QStringLiteral("angle"));
+    mRadius->setObjectName(QStringLiteral("radius"));
+    mCenterRow = pairRow(shapePage, mCenterX, mCenterY);
+    mSizeRow = pairRow(shapePage, mWidth, mHeight);
+    mShapeForm->addRow(tr("Type:"), mType);
+    mShapeForm->addRow(tr("&Id:"), mId);
+    mShapeForm->addRow(tr("&Layer:"), mLayer);
+    mShapeForm->addRow(tr("&Center:"), mCenterRow);
+    mShapeForm->addRow(tr("&Size:"), mSizeRow);
+    mShapeForm->addRow(tr("&Angle:"), mAngle);
+    mShapeForm->addRow(tr("&Radius:"), mRadius);
+    mVertexGroup = new QGroupBox(tr("Vertices"), shapePage);
+    mVertexGrid = new QGridLayout(mVertexGroup);
+    shapeLayout->addWidget(mVertexGroup);
+    shapeLayout->addStretch();
+    mStack->addWidget(shapePage);
+
+    // --- Frame page ---
+    auto *framePage = new QWidget(mStack);
+    auto *frameLayout = new QVBoxLayout(framePage);
+    auto *frameForm = new QFormLayout;
+    mFrameName = new QLineEdit(framePage);
+    mFrameName->setObjectName(QStringLiteral("frameNameEdit"));
+    connect(mFrameName, &QLineEdit::editingFinished, this, &PropertyPanel::commitFrameName);
+    frameForm->addRow(tr("Frame &name:"), mFrameName);
+    frameLayout->addLayout(frameForm);
+
+    mSourceGroup = new QGroupBox(tr("Source rectangle in the image"), framePage);
+    mSourceGroup->setCheckable(true);
+    auto *sourceForm = new QFormLayout(mSourceGroup);
+    auto commitSource = [this] {
+        const QRectF rect(mSource[0]->value(), mSource[1]->value(), mSource[2]->value(),
+                          mSource[3]->value());
+        const bool on = mSourceGroup->isChecked();
+        commitFrame(
+            [rect, on](Frame &f) { f.source = on ? std::optional<QRectF>(rect) : std::nullopt; },
+            tr("Change Frame Source"));
+    };
+    for (int i = 0; i < 4; ++i)
+        mSource[i] = makeSpinBox(mSourceGroup, [commitSource](double) { commitSource(); });
+    mSource[2]->setMinimum(0.0);
+    mSource[3]->setMinimum(0.0);
+    sourceForm->addRow(tr("Position:"), pairRow(mSourceGroup, mSource[0], mSource[1]));
+    sourceForm->addRow(tr("Size:"), pairRow(mSourceGroup, mSource[2], mSource[3]));
+    connect(mSourceGroup, &QGroupBox::toggled, this, commitSource);
+    frameLayout->addWidget(mSourceGroup);
+
+    mOriginGroup = new QGroupBox(tr("Origin (pivot)"), framePage);
+    mOriginGroup->setCheckable(true);
+    auto *originForm = new QFormLayout(mOriginGroup);
+    auto commitOrigin = [this] {
+        const QPointF point(mOrigin[0]->value(), mOrigin[1]->value());
+        const bool on = mOriginGroup->isChecked();
+        commitFrame(
+            [point, on](Frame &f) { f.origin = on ? std::optional<QPointF>(point) : std::nullopt; },
+            tr("Change Frame Origin"));
+    };
+    for (int i = 0; i < 2; ++i)
+        mOrigin[i] = makeSpinBox(mOriginGroup, [commitOrigin](double) { commitOrigin(); });
+    originForm->addRow(tr("Position:"), pairRow(mOriginGroup, mOrigin[0], mOrigin[1]));
+    connect(mOriginGroup, &QGroupBox::toggled, this, commitOrigin);
+    frameLayout->addWidget(mOriginGroup);
+    frameLayout->addStretch();
+    mStack->addWidget(framePage);
+
+    connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
+    connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
+    connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
+        using Kind = DocumentChange::Kind;
+        if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
+            change.frameRef() != mSession->currentFrame())
+            return;
+        // During a drag of another shape this panel has nothing to update.
+        if (change.kind == Kind::ShapeChanged && selectedShape().shape != change.shape)
+            return;
+        refresh();
+    });
+    refresh();
+}
+
+QDoubleSpinBox *PropertyPanel::makeSpinBox(QWidget *parent, std::function<void(double)> commit) {
+    auto *box = new QDoubleSpinBox(parent);
+    box->setDecimals(3);
+    box->setRange(-kCoordinateLimit, kCoordinateLimit);
+    // Only Enter, focus loss or a step commits: one undo step per edit, not per keystroke.
+    box->setKeyboardTracking(false);
+    box->setAccelerated(true);
+    connect(box, &QDoubleSpinBox::valueChanged, this, std::move(commit));
+    return box;
+}
+
+QDoubleSpinBox *PropertyPanel::vertexBox(int index, int coordinate) const {
+    const int i = index * 2 + coordinate;
+    return i >= 0 && i < mVertexBoxes.size() ? mVertexBoxes[i] : nullptr;
+}
+
+ShapeRef PropertyPanel::selectedShape() const {
+    const QList<int> selected = mSession->selectedShapes();
+    const FrameRef frame = mSession->currentFrame();
+    if (selected.size() != 1 || !frame.isValid())
+        return {};
+    return {frame.sprite, frame.frame, selected.first()};
+}
+
+void PropertyPanel::refresh() {
+    const Document *document = mSession->document();
+    const FrameRef frame = mSession->currentFrame();
+    const QList<int> selected = mSession->selectedShapes();
+    const ShapeRef ref = selectedShape();
+    if (document->contains(ref)) {
+        refreshShape(document->shape(ref));
+        mStack->setCurrentIndex(1);
+    } else if (selected.size() > 1) {
+        mEmptyLabel->setText(tr("%n shapes selected.", nullptr, int(selected.size())));
+        mStack->setCurrentIndex(0);
+    } else if (document->contains(frame)) {
+        refreshFrame(document->frame(frame));
+        mStack->setCurrentIndex(2);
+    } else {
+        mEmptyLabel->setText(tr("No frame."));
+        mStack->setCurrentIndex(0);
+    }
+}
+
+void PropertyPanel::refreshShape(const Shape &shape) {
+    const bool isRect = shape.type == ShapeType::Rect;
+    const bool isCircle = shape.type == ShapeType::Circle;
+    const bool isPolygon = shape.type == ShapeType::Polygon;
+    QString typeText = shapeTypeName(shape.type);
+    if (const auto problem = validateShape(shape))
+        typeText = tr("%1 — invalid: %2").arg(typeText, problem->reason);
+    mType->setText(typeText);
+    if (!mId->hasFocus() || mId->text() != shape.id)
+        mId->setText(shape.id);
+    {
+        const QSignalBlocker blocker(mLayer);
+        mLayer->clear();
+        mLayer->addItems(mSession->document()->data().layerNames());
+        mLayer->setCurrentText(shape.layer);
+    }
+    mShapeForm->setRowVisible(mCenterRow, !isPolygon);
+    mShapeForm->setRowVisible(mSizeRow, isRect);
+    mShapeForm->setRowVisible(mAngle, isRect);
+    mShapeForm->setRowVisible(mRadius, isCircle);
+    setValueQuietly(mCenterX, shape.center.x());
+    setValueQuietly(mCenterY, shape.center.y());
+    setValueQuietly(mWidth, shape.size.width());
+    setValueQuietly(mHeight, shape.size.height());
+    setValueQuietly(mAngle, shape.angle);
+    setValueQuietly(mRadius, shape.radius);
+    mVertexGroup->setVisible(isPolygon);
+    if (isPolygon) {
+        if (mVertexBoxes.size() != shape.points.size() * 2)
+            rebuildVertexRows(int(shape.points.size()));
+        for (int i = 0; i < shape.points.size(); ++i) {
+            setValueQuietly(mVertexBoxes[2 * i], shape.points[i].x());
+            setValueQuietly(mVertexBoxes[2 * i + 1], shape.points[i].y());
+        }
+    }
+}
+
+void PropertyPanel::rebuildVertexRows(int count) {
+    // deleteLater: this can run inside a signal of one of these very boxes.
+    for (QWidget *widget : std::as_const(mVertexWidgets)) {
+        widget->hide();
+        widget->deleteLater();
+    }
+    mVertexWidgets.clear();
+    mVertexBoxes.clear();
+    for (int i = 0; i < count; ++i) {
+        auto *label = new QLabel(tr("%1:").arg(i), mVertexGroup);
+        auto *x = makeSpinBox(mVertexGroup, [this, i](double v) {
+            commitShape(
+                [i, v](Shape &s) {
+                    if (i < s.points.size())
+                        s.points[i].setX(v);
+                },
+                tr("Move Vertex"));
+        });
+        auto *y = makeSpinBox(mVertexGroup, [this, i](double v) {
+            commitShape(
+                [i, v](Shape &s) {
+                    if (i < s.points.size())
+                        s.points[i].setY(v);
+                },
+                tr("Move Vertex"));
+        });
+        x->setObjectName(QStringLiteral("vertex%1x").arg(i));
+        y->setObjectName(QStringLiteral("vertex%1y").arg(i));
+        mVertexGrid->addWidget(label, i, 0);
+        mVertexGrid->addWidget(x, i, 1);
+        mVertexGrid->addWidget(y, i, 2);
+        mVertexWidgets << label << x << y;
+        mVertexBoxes << x << y;
+    }
+}
+
+void PropertyPanel::refreshFrame(const Frame &frame) {
+    if (!mFrameName->hasFocus() || mFrameName->text() != frame.name)
+        mFrameName->setText(frame.name);
+    {
+        const QSignalBlocker blocker(mSourceGroup);
+        mSourceGroup->setChecked(frame.source.has_value());
+    }
+    const QRectF source = frame.source.value_or(QRectF());
+    setValueQuietly(mSource[0], source.x());
+    setValueQuietly(mSource[1], source.y());
+    setValueQuietly(mSource[2], source.width());
+    setValueQuietly(mSource[3], source.height());
+    {
+        const QSignalBlocker blocker(mOriginGroup);
+        mOriginGroup->setChecked(frame.origin.has_value());
+    }
+    const QPointF origin = frame.origin.value_or(QPointF());
+    setValueQuietly(mOrigin[0], origin.x());
+    setValueQuietly(mOrigin[1], origin.y());
+}
+
+void PropertyPanel::commitShape(const std::function<void(Shape &)> &edit, const QString &text) {
+    Document *document = mSession->document();
+    const ShapeRef ref = selectedShape();
+    if (!document->contains(ref))
+        return;
+    Shape shape = document->shape(ref);
+    edit(shape);
+    if (shape == document->shape(ref))
+        return;
+    document->undoStack()->push(new ChangeShapesCommand(document, {ref}, {shape}, text));
+}
+
+void PropertyPanel::commitFrame(const std::function<void(Frame &)> &edit, const QString &text) {
+    Document *document = mSession->document();
+    const FrameRef ref = mSession->currentFrame();
+    if (!document->contains(ref))
+        return;
+    Frame frame = document->frame(ref);
+    edit(frame);
+    if (frame == document->frame(ref))
+        return;
+    frame.shapes.clear(); // the command takes only the frame's own fields
+    document->undoStack()->push(new ChangeFrameCommand(document, ref, frame, text));
+}
+
+void PropertyPanel::commitId() {
+    Document *document = mSession->document();
+    const ShapeRef ref = selectedShape();
+    if (!document->contains(ref))
+        return;
+    const QString id = mId->text().trimmed();
+    const Shape &shape = document->shape(ref);
+    if (id == shape.id)
+        return;
+    const qsizetype existing = document->frame(ref.frameRef()).indexOfShape(id);
+    if (id.isEmpty() || (existing >= 0 && existing != ref.shape)) {
+        // Restore first: the message box takes focus and would finish the edit again.
+        mId->setText(shape.id);
+        mPrompts->showError(this, tr("Shape Id"),
+                            id.isEmpty()
+                                ? tr("A shape needs an id.")
+                                : tr("This frame already has a shape with the id \"%1\".").arg(id));
+        return;
+    }
+    commitShape([id](Shape &s) { s.id = id; }, tr("Change Shape Id"));
+}
+
+void PropertyPanel::commitLayer() {
+    const QString layer = mLayer->currentText().trimmed();
+    if (layer.isEmpty()) {
+        refresh();
+        return;
+    }
+    commitShape([layer](Shape &s) { s.layer = layer; }, tr("Change Layer"));
+}
+
+void PropertyPanel::commitFrameName() {
+    Document *document = mSession->document();
+    const FrameRef ref = mSession->currentFrame();
+    if (!document->contains(ref))
+        return;
+    const QString name = mFrameName->text().trimmed();
+    const Frame &frame = document->frame(ref);
+    if (name == frame.name)
+        return;
+    bool taken = false;
+    const QList<Frame> &frames = document->sprite(ref.sprite).frames;
+    for (int f = 0; f < frames.size(); ++f)
+        taken = taken || (f != ref.frame && frames[f].name == name);
+    if (name.isEmpty() || taken) {
+        mFrameName->setText(frame.name);
+        mPrompts->showError(this, tr("Frame Name"),
+                            name.isEmpty()
+                                ? tr("A frame needs a name.")
+                                : tr("This sprite already has a frame named \"%1\".").arg(name));
+        return;
+    }
+    commitFrame([name](Frame &f) { f.name = name; }, tr("Rename Frame"));
+}
+
+} // namespace hitsmith

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "document.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGridLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+
+namespace hitsmith {
+
+class EditorSession;
+class Prompts;
+
+/// Numeric editing of the selected shape (or of the current frame when no shape is selected).
+/// Every committed field is one undo command; typing alone changes nothing until Enter or focus
+/// leaves, so a half-typed number never reaches the model.
+class PropertyPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
+
+    // The editors, for tests and for keyboard focus.
+    QLineEdit *idEdit() const { return mId; }
+    QComboBox *layerBox() const { return mLayer; }
+    QDoubleSpinBox *centerXBox() const { return mCenterX; }
+    QDoubleSpinBox *centerYBox() const { return mCenterY; }
+    QDoubleSpinBox *widthBox() const { return mWidth; }
+    QDoubleSpinBox *heightBox() const { return mHeight; }
+    QDoubleSpinBox *angleBox() const { return mAngle; }
+    QDoubleSpinBox *radiusBox() const { return mRadius; }
+    /// The x (coordinate 0) or y (coordinate 1) editor of polygon vertex index.
+    QDoubleSpinBox *vertexBox(int index, int coordinate) const;
+    QLineEdit *frameNameEdit() const { return mFrameName; }
+    QGroupBox *sourceGroup() const { return mSourceGroup; }
+    QGroupBox *originGroup() const { return mOriginGroup; }
+    QDoubleSpinBox *sourceBox(int index) const { return mSource[index]; }
+    QDoubleSpinBox *originBox(int index) const { return mOrigin[index]; }
+
+private:
+    QDoubleSpinBox *makeSpinBox(QWidget *parent, std::function<void(double)> commit);
+    void refresh();
+    void refreshShape(const Shape &shape);
+    void refreshFrame(const Frame &frame);
+    void rebuildVertexRows(int count);
+    ShapeRef selectedShape() const;
+    void commitShape(const std::function<void(Shape &)> &edit, const QString &text);
+    void commitFrame(const std::function<void(Frame &)> &edit, const QString &text);
+    void commitId();
+    void commitLayer();
+    void commitFrameName();
+
+    EditorSession *mSession;
+    Prompts *mPrompts;
+    QStackedWidget *mStack;
+    QLabel *mEmptyLabel;
+    // Shape page
+    QFormLayout *mShapeForm;
+    QLabel *mType;
+    QLineEdit *mId;
+    QComboBox *mLayer;
+    QWidget *mCenterRow, *mSizeRow;
+    QDoubleSpinBox *mCenterX, *mCenterY, *mWidth, *mHeight, *mAngle, *mRadius;
+    QGroupBox *mVertexGroup;
+    QGridLayout *mVertexGrid;
+    QList<QDoubleSpinBox *> mVertexBoxes; // x0, y0, x1, y1, ...
+    QList<QWidget *> mVertexWidgets;
+    // Frame page
+    QLineEdit *mFrameName;
+    QGroupBox *mSourceGroup, *mOriginGroup;
+    QDoubleSpinBox *mSource[4];
+    QDoubleSpinBox *mOrigin[2];
+};
+
+} // namespace hitsmith

@@ -1,0 +1,108 @@
+#include "shapespanel.h"
+
+#include "editorsession.h"
+#include "validation.h"
+
+#include <QHeaderView>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace hitsmith {
+
+ShapesPanel::ShapesPanel(EditorSession *session, QWidget *parent)
+    : QWidget(parent)
+    , mSession(session)
+    , mTree(new QTreeWidget(this)) {
+    mTree->setObjectName(QStringLiteral("shapesTree"));
+    mTree->setColumnCount(3);
+    mTree->setHeaderLabels({tr("Id"), tr("Type"), tr("Layer")});
+    mTree->setRootIsDecorated(false);
+    mTree->setUniformRowHeights(true);
+    mTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    mTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(mTree);
+
+    connect(mTree, &QTreeWidget::itemSelectionChanged, this, &ShapesPanel::onTreeSelectionChanged);
+    connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
+        using Kind = DocumentChange::Kind;
+        if (change.kind == Kind::CollisionRulesChanged || change.kind == Kind::LayersChanged)
+            return;
+        // Shape edits in other frames do not change this list.
+        if ((change.kind == Kind::ShapeChanged || change.kind == Kind::ShapeInserted ||
+             change.kind == Kind::ShapeRemoved) &&
+            change.frameRef() != mSession->currentFrame())
+            return;
+        // A drag changes one shape per mouse move: refresh its row only, never the whole list.
+        if (change.kind == Kind::ShapeChanged && change.shape < mTree->topLevelItemCount()) {
+            updateItem(mTree->topLevelItem(change.shape),
+                       mSession->document()->shape(change.shapeRef()));
+            return;
+        }
+        rebuild();
+    });
+    connect(session, &EditorSession::currentFrameChanged, this, &ShapesPanel::rebuild);
+    connect(session, &EditorSession::selectionChanged, this,
+            &ShapesPanel::syncSelectionFromSession);
+    rebuild();
+}
+
+void ShapesPanel::rebuild() {
+    const Document *document = mSession->document();
+    const FrameRef frame = mSession->currentFrame();
+    mUpdating = true;
+    mTree->clear();
+    if (document->contains(frame)) {
+        const QList<Shape> &shapes = document->frame(frame).shapes;
+        QList<QTreeWidgetItem *> items;
+        items.reserve(shapes.size());
+        for (const Shape &shape : shapes) {
+            auto *item = new QTreeWidgetItem;
+            updateItem(item, shape);
+            items.append(item);
+        }
+        mTree->addTopLevelItems(items);
+    }
+    mUpdating = false;
+    syncSelectionFromSession();
+}
+
+void ShapesPanel::updateItem(QTreeWidgetItem *item, const Shape &shape) {
+    item->setText(0, shape.id);
+    item->setText(1, shapeTypeName(shape.type));
+    item->setText(2, shape.layer);
+    const auto problem = validateShape(shape);
+    item->setIcon(0, problem ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    for (int column = 0; column < 3; ++column)
+        item->setToolTip(column, problem ? problem->reason : QString());
+}
+
+void ShapesPanel::syncSelectionFromSession() {
+    mUpdating = true;
+    const QList<int> selected = mSession->selectedShapes();
+    QItemSelection selection;
+    for (int index : selected) {
+        if (index < mTree->topLevelItemCount()) {
+            const QModelIndex first = mTree->model()->index(index, 0);
+            const QModelIndex last = mTree->model()->index(index, mTree->columnCount() - 1);
+            selection.select(first, last);
+        }
+    }
+    mTree->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selected.isEmpty() && selected.first() < mTree->topLevelItemCount())
+        mTree->scrollToItem(mTree->topLevelItem(selected.first()));
+    mUpdating = false;
+}
+
+void ShapesPanel::onTreeSelectionChanged() {
+    if (mUpdating)
+        return;
+    QList<int> indices;
+    for (QTreeWidgetItem *item : mTree->selectedItems())
+        indices.append(mTree->indexOfTopLevelItem(item));
+    mSession->setSelectedShapes(indices);
+}
+
+} // namespace hitsmith

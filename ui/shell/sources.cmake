@@ -1,0 +1,13 @@
+# The shell: main window, panels, files, autosave (included by ui/CMakeLists.txt).
+target_sources(hitsmith_ui PRIVATE
+  shell/prompts.h shell/prompts.cpp
+  shell/autosaver.h shell/autosaver.cpp
+  shell/imagepaths.h shell/imagepaths.cpp
+  shell/splitsheetdialog.h shell/splitsheetdialog.cpp
+  shell/spritespanel.h shell/spritespanel.cpp
+  shell/shapespanel.h shell/shapespanel.cpp
+  shell/propertypanel.h shell/propertypanel.cpp
+  shell/hitspanel.h shell/hitspanel.cpp
+  shell/layerspanel.h shell/layerspanel.cpp
+  shell/mainwindow.h shell/mainwindow.cpp
+)

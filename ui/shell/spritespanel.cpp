@@ -1,0 +1,384 @@
+#include "spritespanel.h"
+
+#include "editorsession.h"
+#include "imagepaths.h"
+#include "prompts.h"
+#include "splitsheetdialog.h"
+#include "structurecommands.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QImageReader>
+#include <QTimer>
+#include <QToolBar>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace hitsmith {
+
+namespace {
+
+// Item data: the sprite index, and the frame index (-1 on sprite rows).
+constexpr int kSpriteRole = Qt::UserRole;
+constexpr int kFrameRole = Qt::UserRole + 1;
+
+QStringList spriteNames(const DocumentData &data) {
+    QStringList names;
+    for (const Sprite &sprite : data.sprites)
+        names.append(sprite.name);
+    return names;
+}
+
+QStringList frameNames(const Sprite &sprite) {
+    QStringList names;
+    for (const Frame &frame : sprite.frames)
+        names.append(frame.name);
+    return names;
+}
+
+} // namespace
+
+QString uniqueName(const QString &base, const QStringList &taken) {
+    if (!taken.contains(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1-%2").arg(base).arg(n);
+        if (!taken.contains(candidate))
+            return candidate;
+    }
+}
+
+SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
+    : QWidget(parent)
+    , mSession(session)
+    , mPrompts(prompts)
+    , mTree(new QTreeWidget(this)) {
+    mTree->setObjectName(QStringLiteral("spritesTree"));
+    mTree->setHeaderHidden(true);
+    mTree->setColumnCount(1);
+    mTree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
+    mTree->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    auto makeAction = [this](const QString &text, const QString &icon, auto slot) {
+        auto *action = new QAction(QIcon::fromTheme(icon), text, this);
+        connect(action, &QAction::triggered, this, slot);
+        mTree->addAction(action);
+        return action;
+    };
+    mAddSprite =
+        makeAction(tr("Add &Sprite"), QStringLiteral("list-add"), &SpritesPanel::addSprite);
+    mAddFrame =
+        makeAction(tr("Add &Frame"), QStringLiteral("document-new"), &SpritesPanel::addFrame);
+    mRename = makeAction(tr("&Rename"), QStringLiteral("edit-rename"), [this] {
+        if (mTree->currentItem())
+            mTree->editItem(mTree->currentItem());
+    });
+    mRename->setShortcut(QKeySequence(Qt::Key_F2));
+    mRename->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    mDelete =
+        makeAction(tr("&Delete"), QStringLiteral("list-remove"), &SpritesPanel::removeCurrent);
+    mMoveUp = makeAction(tr("Move &Up"), QStringLiteral("go-up"), [this] { moveCurrent(-1); });
+    mMoveDown = makeAction(tr("Move Do&wn"), QStringLiteral("go-down"), [this] { moveCurrent(1); });
+    mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("view-grid"),
+                             &SpritesPanel::splitCurrentSheet);
+
+    auto *toolBar = new QToolBar(this);
+    toolBar->setIconSize(QSize(16, 16));
+    toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    toolBar->addActions({mAddSprite, mAddFrame, mDelete, mMoveUp, mMoveDown, mSplitSheet});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(toolBar);
+    layout->addWidget(mTree);
+
+    connect(mTree, &QTreeWidget::itemChanged, this, &SpritesPanel::onItemChanged);
+    connect(mTree, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *current) { onCurrentItemChanged(current); });
+    connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
+        using Kind = DocumentChange::Kind;
+        switch (change.kind) {
+        case Kind::ShapeInserted:
+        case Kind::ShapeRemoved:
+        case Kind::ShapeChanged:
+        case Kind::CollisionRulesChanged:
+        case Kind::LayersChanged:
+            return; // the tree shows no shapes or layers
+        default:
+            scheduleRebuild();
+        }
+    });
+    connect(session, &EditorSession::currentFrameChanged, this,
+            &SpritesPanel::syncCurrentFromSession);
+    rebuild();
+}
+
+int SpritesPanel::currentSprite() const {
+    const QTreeWidgetItem *item = mTree->currentItem();
+    return item ? item->data(0, kSpriteRole).toInt() : -1;
+}
+
+FrameRef SpritesPanel::currentFrameItem() const {
+    const QTreeWidgetItem *item = mTree->currentItem();
+    if (!item || item->data(0, kFrameRole).toInt() < 0)
+        return {};
+    return {item->data(0, kSpriteRole).toInt(), item->data(0, kFrameRole).toInt()};
+}
+
+void SpritesPanel::selectSprite(int sprite) {
+    if (sprite >= 0 && sprite < mTree->topLevelItemCount())
+        mTree->setCurrentItem(mTree->topLevelItem(sprite));
+}
+
+void SpritesPanel::scheduleRebuild() {
+    // Deferred: the change may come from an edit of one of our own items, which rebuilding
+    // would delete while its signal is still being delivered.
+    if (mRebuildPending)
+        return;
+    mRebuildPending = true;
+    QTimer::singleShot(0, this, &SpritesPanel::rebuild);
+}
+
+void SpritesPanel::rebuild() {
+    mRebuildPending = false;
+    const DocumentData &data = mSession->document()->data();
+    const int keepSprite = currentSprite();
+    const FrameRef keepFrame = currentFrameItem();
+    mUpdating = true;
+    mTree->clear();
+    for (int s = 0; s < data.sprites.size(); ++s) {
+        const Sprite &sprite = data.sprites[s];
+        auto *spriteItem = new QTreeWidgetItem(mTree, {sprite.name});
+        spriteItem->setData(0, kSpriteRole, s);
+        spriteItem->setData(0, kFrameRole, -1);
+        spriteItem->setFlags(spriteItem->flags() | Qt::ItemIsEditable);
+        spriteItem->setIcon(0, QIcon::fromTheme(QStringLiteral("image-x-generic")));
+        spriteItem->setToolTip(0, sprite.image.isEmpty() ? tr("No image") : sprite.image);
+        for (int f = 0; f < sprite.frames.size(); ++f) {
+            auto *frameItem = new QTreeWidgetItem(spriteItem, {sprite.frames[f].name});
+            frameItem->setData(0, kSpriteRole, s);
+            frameItem->setData(0, kFrameRole, f);
+            frameItem->setFlags(frameItem->flags() | Qt::ItemIsEditable);
+        }
+        spriteItem->setExpanded(true);
+    }
+    mUpdating = false;
+    // Prefer the session's frame; otherwise keep the row the user was on.
+    syncCurrentFromSession();
+    if (!mSession->currentFrame().isValid() && keepSprite >= 0 && !keepFrame.isValid())
+        selectSprite(std::min(keepSprite, mTree->topLevelItemCount() - 1));
+    updateActions();
+}
+
+void SpritesPanel::syncCurrentFromSession() {
+    const FrameRef frame = mSession->currentFrame();
+    if (!frame.isValid() || frame.sprite >= mTree->topLevelItemCount())
+        return;
+    QTreeWidgetItem *spriteItem = mTree->topLevelItem(frame.sprite);
+    if (frame.frame >= spriteItem->childCount())
+        return;
+    QTreeWidgetItem *item = spriteItem->child(frame.frame);
+    if (mTree->currentItem() != item) {
+        mUpdating = true;
+        mTree->setCurrentItem(item);
+        mUpdating = false;
+    }
+    updateActions();
+}
+
+void SpritesPanel::onCurrentItemChanged(QTreeWidgetItem *current) {
+    updateActions();
+    if (mUpdating || !current)
+        return;
+    const int sprite = current->data(0, kSpriteRole).toInt();
+    const int frame = current->data(0, kFrameRole).toInt();
+    // A sprite row shows its first frame, so the canvas always has something to show.
+    if (frame >= 0)
+        mSession->setCurrentFrame({sprite, frame});
+    else if (!mSession->document()->sprite(sprite).frames.isEmpty() &&
+             mSession->currentFrame().sprite != sprite)
+        mSession->setCurrentFrame({sprite, 0});
+}
+
+void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
+    if (mUpdating)
+        return;
+    Document *document = mSession->document();
+    const int s = item->data(0, kSpriteRole).toInt();
+    const int f = item->data(0, kFrameRole).toInt();
+    const QString name = item->text(0).trimmed();
+    if (f < 0) {
+        const Sprite &sprite = document->sprite(s);
+        if (name == sprite.name)
+            return;
+        QStringList others = spriteNames(document->data());
+        others.removeAt(s);
+        if (name.isEmpty() || others.contains(name)) {
+            mPrompts->showError(this, tr("Rename Sprite"),
+                                name.isEmpty()
+                                    ? tr("A sprite needs a name.")
+                                    : tr("There is already a sprite named \"%1\".").arg(name));
+            QSignalBlocker blocker(mTree);
+            item->setText(0, sprite.name);
+            return;
+        }
+        document->undoStack()->push(
+            new ChangeSpriteCommand(document, s, name, sprite.image, tr("Rename Sprite")));
+    } else {
+        const Frame &frame = document->frame({s, f});
+        if (name == frame.name)
+            return;
+        QStringList others = frameNames(document->sprite(s));
+        others.removeAt(f);
+        if (name.isEmpty() || others.contains(name)) {
+            mPrompts->showError(
+                this, tr("Rename Frame"),
+                name.isEmpty() ? tr("A frame needs a name.")
+                               : tr("This sprite already has a frame named \"%1\".").arg(name));
+            QSignalBlocker blocker(mTree);
+            item->setText(0, frame.name);
+            return;
+        }
+        Frame info = frame;
+        info.name = name;
+        document->undoStack()->push(
+            new ChangeFrameCommand(document, {s, f}, info, tr("Rename Frame")));
+    }
+}
+
+void SpritesPanel::addSprite() {
+    Document *document = mSession->document();
+    Sprite sprite;
+    sprite.name = uniqueName(tr("sprite"), spriteNames(document->data()));
+    Frame frame;
+    frame.name = tr("frame-1");
+    sprite.frames.append(frame);
+    const int index = int(document->data().sprites.size());
+    document->undoStack()->push(new InsertSpriteCommand(document, index, sprite, tr("Add Sprite")));
+    mSession->setCurrentFrame({index, 0});
+}
+
+void SpritesPanel::addFrame() {
+    Document *document = mSession->document();
+    const int s = currentSprite();
+    if (s < 0)
+        return;
+    const FrameRef current = currentFrameItem();
+    const Sprite &sprite = document->sprite(s);
+    const int index = current.isValid() ? current.frame + 1 : int(sprite.frames.size());
+    Frame frame;
+    QStringList taken = frameNames(sprite);
+    for (int n = int(sprite.frames.size()) + 1;; ++n) {
+        frame.name = tr("frame-%1").arg(n);
+        if (!taken.contains(frame.name))
+            break;
+    }
+    // A new frame of a sheet most likely has the same cell size as its neighbour.
+    if (current.isValid())
+        frame.source = document->frame(current).source;
+    document->undoStack()->push(
+        new InsertFrameCommand(document, {s, index}, frame, tr("Add Frame")));
+    mSession->setCurrentFrame({s, index});
+}
+
+void SpritesPanel::removeCurrent() {
+    Document *document = mSession->document();
+    const int s = currentSprite();
+    if (s < 0)
+        return;
+    const FrameRef frame = currentFrameItem();
+    if (frame.isValid())
+        document->undoStack()->push(new RemoveFrameCommand(document, frame, tr("Delete Frame")));
+    else
+        document->undoStack()->push(new RemoveSpriteCommand(document, s, tr("Delete Sprite")));
+}
+
+void SpritesPanel::moveCurrent(int delta) {
+    Document *document = mSession->document();
+    const int s = currentSprite();
+    if (s < 0)
+        return;
+    const FrameRef frame = currentFrameItem();
+    if (frame.isValid()) {
+        const int to = frame.frame + delta;
+        if (to < 0 || to >= document->sprite(s).frames.size())
+            return;
+        document->undoStack()->push(
+            new MoveFrameCommand(document, s, frame.frame, to, tr("Move Frame")));
+        mSession->setCurrentFrame({s, to});
+    } else {
+        const int to = s + delta;
+        if (to < 0 || to >= document->data().sprites.size())
+            return;
+        document->undoStack()->push(new MoveSpriteCommand(document, s, to, tr("Move Sprite")));
+        selectSprite(to);
+    }
+}
+
+void SpritesPanel::splitCurrentSheet() {
+    Document *document = mSession->document();
+    const int s = currentSprite();
+    if (s < 0)
+        return;
+    const Sprite &sprite = document->sprite(s);
+    const QString imagePath = resolveImagePath(document, sprite.image);
+    const QSize imageSize = QImageReader(imagePath).size();
+    if (sprite.image.isEmpty() || !imageSize.isValid()) {
+        mPrompts->showError(this, tr("Split Sheet"),
+                            sprite.image.isEmpty()
+                                ? tr("The sprite \"%1\" has no image to split.").arg(sprite.name)
+                                : tr("Cannot read the image \"%1\".").arg(imagePath));
+        return;
+    }
+    SplitSheetDialog dialog(imageSize, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QList<QRect> cells = dialog.cells();
+    if (cells.isEmpty())
+        return;
+
+    // The placeholder frame a new sprite starts with (whole image, no shapes) is replaced;
+    // frames that hold work are kept and the cells appended after them.
+    QUndoStack *stack = document->undoStack();
+    stack->beginMacro(tr("Split Sheet into Frames"));
+    QStringList taken;
+    for (int f = int(sprite.frames.size()) - 1; f >= 0; --f) {
+        const Frame &frame = document->frame({s, f});
+        if (!frame.source && frame.shapes.isEmpty())
+            stack->push(new RemoveFrameCommand(document, {s, f}, tr("Delete Frame")));
+    }
+    taken = frameNames(document->sprite(s));
+    int index = int(document->sprite(s).frames.size());
+    const int first = index;
+    for (int i = 0; i < cells.size(); ++i) {
+        Frame frame;
+        frame.name = uniqueName(tr("frame-%1").arg(i + 1), taken);
+        taken.append(frame.name);
+        frame.source = QRectF(cells[i]);
+        stack->push(new InsertFrameCommand(document, {s, index++}, frame, tr("Add Frame")));
+    }
+    stack->endMacro();
+    mSession->setCurrentFrame({s, first});
+    Q_EMIT statusMessage(tr("Split \"%1\" into %n frame(s).", nullptr, int(cells.size()))
+                             .arg(document->sprite(s).name));
+}
+
+void SpritesPanel::updateActions() {
+    const int s = currentSprite();
+    const FrameRef frame = currentFrameItem();
+    const DocumentData &data = mSession->document()->data();
+    mAddFrame->setEnabled(s >= 0);
+    mRename->setEnabled(s >= 0);
+    mDelete->setEnabled(s >= 0);
+    mSplitSheet->setEnabled(s >= 0 && !data.sprites[s].image.isEmpty());
+    if (frame.isValid()) {
+        mMoveUp->setEnabled(frame.frame > 0);
+        mMoveDown->setEnabled(frame.frame + 1 < data.sprites[s].frames.size());
+    } else {
+        mMoveUp->setEnabled(s > 0);
+        mMoveDown->setEnabled(s >= 0 && s + 1 < data.sprites.size());
+    }
+}
+
+} // namespace hitsmith

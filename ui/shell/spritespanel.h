@@ -1,0 +1,74 @@
+#pragma once
+
+#include "document.h"
+
+#include <QWidget>
+
+class QAction;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace hitsmith {
+
+class EditorSession;
+class Prompts;
+
+/// The sprites/frames tree: sprites at the top level, their frames below. Choosing a frame makes
+/// it the session's current frame; every structural edit is one undo command.
+class SpritesPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
+
+    QTreeWidget *tree() const { return mTree; }
+    QAction *addSpriteAction() const { return mAddSprite; }
+    QAction *addFrameAction() const { return mAddFrame; }
+    QAction *renameAction() const { return mRename; }
+    QAction *deleteAction() const { return mDelete; }
+    QAction *moveUpAction() const { return mMoveUp; }
+    QAction *moveDownAction() const { return mMoveDown; }
+    QAction *splitSheetAction() const { return mSplitSheet; }
+
+    /// The sprite the selection is in (a sprite row or one of its frames), or -1.
+    int currentSprite() const;
+    /// The selected frame, or invalid when a sprite row (or nothing) is selected.
+    FrameRef currentFrameItem() const;
+    /// Selects a sprite row.
+    void selectSprite(int sprite);
+
+    /// Adds an empty sprite with one frame (one undo step).
+    void addSprite();
+    /// Adds a frame after the current one.
+    void addFrame();
+    /// Removes the selected sprite or frame.
+    void removeCurrent();
+    /// Moves the selected sprite or frame by delta rows (-1 up, +1 down).
+    void moveCurrent(int delta);
+    /// Opens the "split sheet" dialog for the current sprite.
+    void splitCurrentSheet();
+
+Q_SIGNALS:
+    /// A message for the status bar.
+    void statusMessage(const QString &message);
+
+private:
+    void scheduleRebuild();
+    void rebuild();
+    void syncCurrentFromSession();
+    void onItemChanged(QTreeWidgetItem *item, int column);
+    void onCurrentItemChanged(QTreeWidgetItem *current);
+    void updateActions();
+
+    EditorSession *mSession;
+    Prompts *mPrompts;
+    QTreeWidget *mTree;
+    QAction *mAddSprite, *mAddFrame, *mRename, *mDelete, *mMoveUp, *mMoveDown, *mSplitSheet;
+    bool mUpdating = false;
+    bool mRebuildPending = false;
+};
+
+/// The name a new item gets: base, or base-2, base-3... so that it is not in taken.
+QString uniqueName(const QString &base, const QStringList &taken);
+
+} // namespace hitsmith
