@@ -1,7 +1,9 @@
 #include "collisionservice.h"
 
+#include "collisiongeometry.h"
 #include "validation.h"
-#include "world.h"
+
+#include "collision/world.h"
 
 #include <algorithm>
 #include <limits>
@@ -69,42 +71,6 @@ public:
     }
 };
 
-namespace {
-
-/// Geometry of a valid shape, laid out for the collision library.
-struct ShapeGeometry {
-    std::vector<collision::Vec2> points;
-    collision::ShapeInput input;
-};
-
-ShapeGeometry geometryOf(const Shape &shape, std::uint16_t layer) {
-    ShapeGeometry g;
-    switch (shape.type) {
-    case ShapeType::Polygon:
-        g.input.type = collision::ShapeType::Polygon;
-        g.points.reserve(shape.points.size());
-        for (QPointF p : shape.points)
-            g.points.push_back({p.x(), p.y()});
-        break;
-    case ShapeType::Rect:
-        g.input.type = collision::ShapeType::Rect;
-        g.input.center = {shape.center.x(), shape.center.y()};
-        g.input.size = {shape.size.width(), shape.size.height()};
-        g.input.angleDegrees = shape.angle;
-        break;
-    case ShapeType::Circle:
-        g.input.type = collision::ShapeType::Circle;
-        g.input.center = {shape.center.x(), shape.center.y()};
-        g.input.radius = shape.radius;
-        break;
-    }
-    g.input.points = g.points;
-    g.input.layer = layer;
-    return g;
-}
-
-} // namespace
-
 CollisionService::CollisionService(Document *document, QObject *parent)
     : QObject(parent)
     , mDocument(document) {
@@ -147,7 +113,8 @@ void CollisionService::applyFilter(collision::World &world) {
 collision::ShapeHandle CollisionService::addShape(FrameWorld &fw, const Shape &shape) {
     if (!isCollidable(shape))
         return kNoHandle;
-    const ShapeGeometry g = geometryOf(shape, layerIndex(shape.layer));
+    CollisionGeometry g;
+    toCollisionGeometry(shape, layerIndex(shape.layer), g);
     return fw.world.add(g.input);
 }
 
@@ -221,7 +188,8 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
         const Shape &shape = mDocument->shape(change.shapeRef());
         collision::ShapeHandle &handle = fw->handleOfShape[change.shape];
         if (isCollidable(shape)) {
-            const ShapeGeometry g = geometryOf(shape, layerIndex(shape.layer));
+            CollisionGeometry g;
+            toCollisionGeometry(shape, layerIndex(shape.layer), g);
             if (handle == kNoHandle) {
                 handle = fw->world.add(g.input);
                 fw->reindex();

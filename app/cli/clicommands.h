@@ -27,6 +27,10 @@ struct Command {
 
 /// `validate FILE...`
 int runValidate(const QStringList &arguments, Output &output);
+/// `hits FILE`
+int runHits(const QStringList &arguments, Output &output);
+/// `bench FILE [--edits K]`
+int runBench(const QStringList &arguments, Output &output);
 
 /// All subcommands in the order --help lists them.
 const QList<Command> &commands();

@@ -1,0 +1,31 @@
+#include "collisiongeometry.h"
+
+namespace hitsmith {
+
+void toCollisionGeometry(const Shape &shape, std::uint16_t layer, CollisionGeometry &g) {
+    g.points.clear();
+    g.input = {};
+    switch (shape.type) {
+    case ShapeType::Polygon:
+        g.input.type = collision::ShapeType::Polygon;
+        g.points.reserve(shape.points.size());
+        for (QPointF p : shape.points)
+            g.points.push_back({p.x(), p.y()});
+        break;
+    case ShapeType::Rect:
+        g.input.type = collision::ShapeType::Rect;
+        g.input.center = {shape.center.x(), shape.center.y()};
+        g.input.size = {shape.size.width(), shape.size.height()};
+        g.input.angleDegrees = shape.angle;
+        break;
+    case ShapeType::Circle:
+        g.input.type = collision::ShapeType::Circle;
+        g.input.center = {shape.center.x(), shape.center.y()};
+        g.input.radius = shape.radius;
+        break;
+    }
+    g.input.points = g.points;
+    g.input.layer = layer;
+}
+
+} // namespace hitsmith

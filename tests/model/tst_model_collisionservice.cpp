@@ -1,0 +1,179 @@
+// The bridge between the document and the collision worlds: edits update only what changed and
+// announce which pairs began, changed or ended; invalid shapes and filtered layers never hit.
+
+#include "collisionservice.h"
+#include "shapecommands.h"
+#include "structurecommands.h"
+
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hitsmith;
+
+Q_DECLARE_METATYPE(QList<hitsmith::HitEvent>)
+
+namespace {
+
+DocumentData twoBoxes() {
+    DocumentData data;
+    Frame frame{"f", {}, {}, {}, {}};
+    frame.shapes << Shape::rect("a", {0, 0}, {10, 10}, 0, "hitbox")
+                 << Shape::rect("b", {8, 0}, {10, 10}, 0, "hurtbox")
+                 << Shape::circle("far", {100, 100}, 2, "hurtbox");
+    data.sprites << Sprite{"s", {}, {frame}, {}};
+    return data;
+}
+
+void moveShape(Document &doc, ShapeRef ref, QPointF to) {
+    Shape shape = doc.shape(ref);
+    shape.translate(to - shape.center);
+    doc.undoStack()->push(new ChangeShapesCommand(&doc, {ref}, {shape}, "Move"));
+}
+
+} // namespace
+
+class TestCollisionService : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qRegisterMetaType<QList<HitEvent>>(); }
+    void hitsOfALoadedDocument();
+    void editsReportBeganChangedEnded();
+    void invalidShapesTakePartInNoPair();
+    void collisionMatrixFilters();
+    void insertRemoveKeepIndicesRight();
+    void randomEditsMatchAFreshService();
+};
+
+void TestCollisionService::hitsOfALoadedDocument() {
+    Document doc;
+    doc.reset(twoBoxes());
+    CollisionService service(&doc);
+    const QList<FrameHit> hits = service.hits({0, 0});
+    QCOMPARE(hits.size(), 1);
+    QCOMPARE(hits[0].a, 0);
+    QCOMPARE(hits[0].b, 1);
+    QCOMPARE(hits[0].depth, 2.0);
+    QCOMPARE(hits[0].normal, QPointF(1, 0)); // moving b right by 2 separates
+    QVERIFY(service.isColliding({0, 0, 0}));
+    QVERIFY(!service.isColliding({0, 0, 2}));
+    const auto reversed = service.hit({0, 0}, 1, 0);
+    QVERIFY(reversed);
+    QCOMPARE(reversed->normal, QPointF(-1, 0));
+}
+
+void TestCollisionService::editsReportBeganChangedEnded() {
+    Document doc;
+    doc.reset(twoBoxes());
+    CollisionService service(&doc);
+    QSignalSpy spy(&service, &CollisionService::hitsChanged);
+
+    moveShape(doc, {0, 0, 1}, {9, 0}); // deeper -> shallower: changed
+    QCOMPARE(spy.size(), 1);
+    auto events = spy.takeFirst().at(1).value<QList<HitEvent>>();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].change, HitChange::Changed);
+    QCOMPARE(events[0].hit.depth, 1.0);
+
+    moveShape(doc, {0, 0, 1}, {50, 0}); // ended
+    events = spy.takeFirst().at(1).value<QList<HitEvent>>();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].change, HitChange::Ended);
+    QVERIFY(service.hits({0, 0}).isEmpty());
+    QVERIFY(!service.isColliding({0, 0, 0}));
+
+    moveShape(doc, {0, 0, 2}, {1, 1}); // the circle lands inside a: began
+    events = spy.takeFirst().at(1).value<QList<HitEvent>>();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].change, HitChange::Began);
+    QCOMPARE(events[0].hit.a, 0);
+    QCOMPARE(events[0].hit.b, 2);
+
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+    QCOMPARE(service.hits({0, 0})[0].depth, 1.0);
+}
+
+void TestCollisionService::invalidShapesTakePartInNoPair() {
+    Document doc;
+    doc.reset(twoBoxes());
+    CollisionService service(&doc);
+    Shape broken = doc.shape({0, 0, 1});
+    broken.size = QSizeF(0, 10);
+    doc.undoStack()->push(new ChangeShapesCommand(&doc, {{0, 0, 1}}, {broken}, "Break"));
+    QVERIFY(service.hits({0, 0}).isEmpty());
+    doc.undoStack()->undo();
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+
+    // A concave polygon overlapping a: reported invalid, never a hit.
+    const Shape concave = Shape::polygon("c", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}});
+    doc.undoStack()->push(new InsertShapesCommand(&doc, {{0, 0, 3}}, {concave}, "Add"));
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+}
+
+void TestCollisionService::collisionMatrixFilters() {
+    Document doc;
+    doc.reset(twoBoxes());
+    CollisionService service(&doc);
+    doc.undoStack()->push(
+        new SetCollisionRulesCommand(&doc, QList<LayerPair>{{"hurtbox", "hurtbox"}}, {}, "Rules"));
+    QVERIFY(service.hits({0, 0}).isEmpty());
+    doc.undoStack()->undo();
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+}
+
+void TestCollisionService::insertRemoveKeepIndicesRight() {
+    Document doc;
+    doc.reset(twoBoxes());
+    CollisionService service(&doc);
+    doc.undoStack()->push(
+        new InsertShapesCommand(&doc, {{0, 0, 0}}, {Shape::circle("new", {500, 500}, 1)}, "Add"));
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+    QCOMPARE(service.hits({0, 0})[0].a, 1);
+    QCOMPARE(service.hits({0, 0})[0].b, 2);
+    doc.undoStack()->push(new RemoveShapesCommand(&doc, {{0, 0, 1}}, "Delete"));
+    QVERIFY(service.hits({0, 0}).isEmpty());
+    doc.undoStack()->undo();
+    QCOMPARE(service.hits({0, 0}).size(), 1);
+    QCOMPARE(service.hits({0, 0})[0].a, 1);
+    // Frames added later get a world too.
+    doc.undoStack()->push(
+        new InsertFrameCommand(&doc, {0, 1}, twoBoxes().sprites[0].frames[0], "Add"));
+    QCOMPARE(service.hits({0, 1}).size(), 1);
+}
+
+void TestCollisionService::randomEditsMatchAFreshService() {
+    DocumentData data;
+    Frame frame{"f", {}, {}, {}, {}};
+    QRandomGenerator random(7);
+    for (int i = 0; i < 60; ++i) {
+        const QPointF c(random.bounded(200.0), random.bounded(200.0));
+        if (i % 3 == 0)
+            frame.shapes << Shape::circle(QString::number(i), c, 5 + random.bounded(10.0));
+        else if (i % 3 == 1)
+            frame.shapes << Shape::rect(QString::number(i), c, {10, 20}, random.bounded(360.0));
+        else
+            frame.shapes << Shape::polygon(QString::number(i),
+                                           {c, c + QPointF(15, 2), c + QPointF(5, 14)});
+    }
+    data.sprites << Sprite{"s", {}, {frame}, {}};
+    Document doc;
+    doc.reset(data);
+    CollisionService incremental(&doc);
+    for (int step = 0; step < 500; ++step) {
+        const int i = int(random.bounded(60));
+        Shape shape = doc.shape({0, 0, i});
+        shape.translate({random.bounded(20.0) - 10, random.bounded(20.0) - 10});
+        doc.undoStack()->push(new ChangeShapesCommand(&doc, {{0, 0, i}}, {shape}, "Move"));
+    }
+    CollisionService fresh(&doc);
+    const QList<FrameHit> expected = fresh.hits({0, 0});
+    QVERIFY(expected.size() > 10); // the scene really collides
+    QCOMPARE(incremental.hits({0, 0}), expected);
+}
+
+QTEST_GUILESS_MAIN(TestCollisionService)
+#include "tst_model_collisionservice.moc"
