@@ -11,18 +11,51 @@ bool isFiniteBox(const Aabb &b) {
     return isFinite(b.min) && isFinite(b.max);
 }
 
+constexpr float kFloatMax = std::numeric_limits<float>::max();
+constexpr float kFloatInf = std::numeric_limits<float>::infinity();
+
+// The largest float <= v (converting an out-of-range double to float is undefined behaviour).
+float floatDown(double v) {
+    if (v > kFloatMax)
+        return kFloatMax;
+    if (v < -kFloatMax)
+        return -kFloatInf;
+    const float f = static_cast<float>(v);
+    return static_cast<double>(f) > v ? std::nextafter(f, -kFloatInf) : f;
+}
+
+// The smallest float >= v.
+float floatUp(double v) {
+    if (v > kFloatMax)
+        return kFloatInf;
+    if (v < -kFloatMax)
+        return -kFloatMax;
+    const float f = static_cast<float>(v);
+    return static_cast<double>(f) < v ? std::nextafter(f, kFloatInf) : f;
+}
+
+double extentOf(const FloatBox &b) {
+    return std::max(static_cast<double>(b.maxX) - b.minX, static_cast<double>(b.maxY) - b.minY);
+}
+
 // Level 0 gets at most this many cells per box (plus a constant), so memory stays linear.
 constexpr double kCellsPerBox = 2.0;
 constexpr double kExtraCells = 64.0;
-// Level 0 cells fit this fraction of the boxes; the rest go one or more levels up.
+// Level 0 cells fit every box unless the largest box is more than kOutlierRatio times the
+// kBaseQuantile box; then they fit that quantile and the larger boxes go up a level or more.
 constexpr double kBaseQuantile = 0.9;
+constexpr double kOutlierRatio = 2.0;
 // No more levels than this (cells double each level; the cap only matters for absurd input).
 constexpr std::size_t kMaxLevels = 48;
 
 } // namespace
 
-std::uint8_t Broadphase::levelFor(const Aabb &box) const {
-    const double extent = std::max(box.max.x - box.min.x, box.max.y - box.min.y) + mMargin;
+FloatBox roundOut(const Aabb &box) {
+    return {floatDown(box.min.x), floatDown(box.min.y), floatUp(box.max.x), floatUp(box.max.y)};
+}
+
+std::uint8_t Broadphase::levelFor(const FloatBox &box) const {
+    const double extent = extentOf(box) + mMargin;
     const std::size_t top = mLevels.size() - 1;
     std::size_t level = 0;
     // The top level is a single cell and takes anything.
@@ -31,149 +64,208 @@ std::uint8_t Broadphase::levelFor(const Aabb &box) const {
     return static_cast<std::uint8_t>(level);
 }
 
-void Broadphase::link(Id id) {
-    Proxy &p = mProxies[id];
-    p.level = levelFor(p.box);
-    Level &level = mLevels[p.level];
-    const std::int32_t x = coord(p.box.min.x, mOrigin.x, level.invCellSize, level.nx);
-    const std::int32_t y = coord(p.box.min.y, mOrigin.y, level.invCellSize, level.ny);
-    p.cell = level.firstCell +
-             static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(level.nx) +
-             static_cast<std::uint32_t>(x);
-    // Outside when clamping moved the min corner's cell (only counted on level 0's extent).
-    const Level &base = mLevels.front();
-    const double gridMaxX = mOrigin.x + base.cellSize * base.nx;
-    const double gridMaxY = mOrigin.y + base.cellSize * base.ny;
-    p.outside = !(p.box.min.x >= mOrigin.x && p.box.min.y >= mOrigin.y && p.box.min.x < gridMaxX &&
-                  p.box.min.y < gridMaxY);
-    mOutside += p.outside ? 1 : 0;
-    ++level.count;
-    p.prev = kNone;
-    p.next = mHeads[p.cell];
-    if (p.next != kNone)
-        mProxies[p.next].prev = id;
-    mHeads[p.cell] = id;
+std::uint32_t Broadphase::cellOf(const Level &level, const FloatBox &box) const {
+    const std::int32_t x = coord(box.minX, mOrigin.x, level.invCellSize, level.nx);
+    const std::int32_t y = coord(box.minY, mOrigin.y, level.invCellSize, level.ny);
+    return level.firstCell + std::uint32_t(y) * std::uint32_t(level.nx) + std::uint32_t(x);
 }
 
-void Broadphase::unlink(Id id) {
-    Proxy &p = mProxies[id];
-    if (p.prev != kNone)
-        mProxies[p.prev].next = p.next;
+void Broadphase::overlayInsert(Id id, const FloatBox &box) {
+    const std::uint8_t level = levelFor(box);
+    const std::uint32_t cell = cellOf(mLevels[level], box);
+    std::uint32_t index;
+    if (!mOverlayFree.empty()) {
+        index = mOverlayFree.back();
+        mOverlayFree.pop_back();
+    } else {
+        index = static_cast<std::uint32_t>(mOverlay.size());
+        mOverlay.emplace_back();
+    }
+    OverlayEntry &e = mOverlay[index];
+    e.box = box;
+    e.id = id;
+    e.cell = cell;
+    e.prev = kNone;
+    e.next = mOverlayHeads[cell];
+    if (e.next != kNone)
+        mOverlay[e.next].prev = index;
+    mOverlayHeads[cell] = index;
+    mProxies[id] = {index, Overlaid, level};
+    ++mLevels[level].count;
+    ++mOverlayCount;
+}
+
+void Broadphase::overlayUnlink(std::uint32_t index) {
+    OverlayEntry &e = mOverlay[index];
+    if (e.prev != kNone)
+        mOverlay[e.prev].next = e.next;
     else
-        mHeads[p.cell] = p.next;
-    if (p.next != kNone)
-        mProxies[p.next].prev = p.prev;
-    --mLevels[p.level].count;
-    mOutside -= p.outside ? 1 : 0;
-    p.next = p.prev = kNone;
-    p.cell = kNone;
-    p.outside = false;
+        mOverlayHeads[e.cell] = e.next;
+    if (e.next != kNone)
+        mOverlay[e.next].prev = e.prev;
+    e.id = kNone;
+    e.next = e.prev = kNone;
+    mOverlayFree.push_back(index);
+    --mOverlayCount;
 }
 
-void Broadphase::insert(Id id, const Aabb &box) {
+void Broadphase::insert(Id id, const Aabb &exact) {
     if (id == kNone)
         return;
     if (contains(id)) {
-        move(id, box);
+        move(id, exact);
         return;
     }
-    if (!isFiniteBox(box))
+    if (!isFiniteBox(exact))
         return;
     if (id >= mProxies.size())
         mProxies.resize(std::size_t(id) + 1);
-    Proxy &p = mProxies[id];
-    p.box = box;
-    p.present = true;
     ++mCount;
-    if (mLevels.empty()) {
-        rebuild();
+    const FloatBox box = roundOut(exact);
+    if (mLevels.empty() || !mAutoRebuild) {
+        // No grid yet, or bulk loading: park the box unsorted past the last cell's range.
+        mProxies[id] = {static_cast<std::uint32_t>(mSorted.size()), Sorted, 0};
+        mSorted.push_back({box, id});
+        mParked = true;
+        if (mAutoRebuild)
+            rebuild();
         return;
     }
-    link(id);
+    overlayInsert(id, box);
     maybeRebuild();
 }
 
-void Broadphase::move(Id id, const Aabb &box) {
+void Broadphase::setAutoRebuild(bool enabled) {
+    mAutoRebuild = enabled;
+    if (enabled && mParked)
+        rebuild();
+}
+
+void Broadphase::move(Id id, const Aabb &exact) {
     if (!contains(id)) {
-        insert(id, box);
+        insert(id, exact);
         return;
     }
-    if (!isFiniteBox(box)) {
+    if (!isFiniteBox(exact)) {
         erase(id);
         return;
     }
+    if (mParked)
+        rebuild();
+    const FloatBox box = roundOut(exact);
     Proxy &p = mProxies[id];
-    p.box = box;
-    // Stay linked when the box keeps its level and cell inside the grid.
     const std::uint8_t level = levelFor(box);
-    if (level == p.level && !p.outside) {
-        const Level &l = mLevels[level];
-        const std::int32_t x = coord(box.min.x, mOrigin.x, l.invCellSize, l.nx);
-        const std::int32_t y = coord(box.min.y, mOrigin.y, l.invCellSize, l.ny);
-        const std::uint32_t cell =
-            l.firstCell + static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(l.nx) +
-            static_cast<std::uint32_t>(x);
-        if (cell == p.cell)
+    const std::uint32_t cell = cellOf(mLevels[level], box);
+    if (p.state == Sorted) {
+        Entry &e = mSorted[p.where];
+        if (level == p.level && cell == cellOf(mLevels[p.level], e.box)) {
+            e.box = box; // same cell: stays in place
             return;
+        }
+        e.id = kNone;
+        ++mTombstones;
+    } else {
+        OverlayEntry &e = mOverlay[p.where];
+        if (level == p.level && cell == e.cell) {
+            e.box = box;
+            return;
+        }
+        overlayUnlink(p.where);
     }
-    unlink(id);
-    link(id);
+    --mLevels[p.level].count;
+    overlayInsert(id, box);
     maybeRebuild();
 }
 
 void Broadphase::erase(Id id) {
     if (!contains(id))
         return;
-    unlink(id);
-    mProxies[id].present = false;
+    if (mParked)
+        rebuild();
+    Proxy &p = mProxies[id];
+    if (p.state == Sorted) {
+        mSorted[p.where].id = kNone;
+        ++mTombstones;
+    } else {
+        overlayUnlink(p.where);
+    }
+    --mLevels[p.level].count;
+    p = Proxy{};
     --mCount;
+    maybeRebuild();
 }
 
 void Broadphase::clear() {
     mLevels.clear();
-    mHeads.clear();
+    mSorted.clear();
+    mCellStart.clear();
+    mOverlay.clear();
+    mOverlayFree.clear();
+    mOverlayHeads.clear();
     mProxies.clear();
-    mCount = mCountAtBuild = mOutside = 0;
+    mCount = mCountAtBuild = mOverlayCount = mTombstones = 0;
+    mParked = false;
 }
 
 void Broadphase::maybeRebuild() {
     if (!mAutoRebuild)
         return;
-    if (mCount > 2 * mCountAtBuild + 16 || mOutside > mCount / 4 + 16)
+    if (mOverlayCount > mCount / 8 + 64 || mTombstones > mCount / 2 + 64 ||
+        mCount > 2 * mCountAtBuild + 16)
         rebuild();
 }
 
 void Broadphase::rebuild() {
+    // Gather every live box (reusing the sorted array's memory).
+    std::vector<Entry> boxes = std::move(mSorted);
+    mSorted = {};
+    std::erase_if(boxes, [](const Entry &e) { return e.id == kNone; });
+    for (const OverlayEntry &e : mOverlay)
+        if (e.id != kNone)
+            boxes.push_back({e.box, e.id});
     mLevels.clear();
-    mHeads.clear();
-    mOutside = 0;
-    mCountAtBuild = mCount;
-    if (mCount == 0)
+    mOverlay.clear();
+    mOverlayFree.clear();
+    mParked = false;
+    // The overlay only ever needs an eighth of the boxes between rebuilds.
+    if (mOverlay.capacity() > boxes.size() / 4 + 256) {
+        mOverlay.shrink_to_fit();
+        mOverlayFree.shrink_to_fit();
+    }
+    mOverlayCount = 0;
+    mTombstones = 0;
+    mCount = mCountAtBuild = boxes.size();
+    if (boxes.empty()) {
+        mSorted.clear();
+        mCellStart.clear();
+        mOverlayHeads.clear();
         return;
+    }
 
     constexpr double inf = std::numeric_limits<double>::infinity();
     Aabb bounds{{inf, inf}, {-inf, -inf}};
     std::vector<double> extents;
-    extents.reserve(mCount);
-    for (const Proxy &p : mProxies) {
-        if (!p.present)
-            continue;
-        bounds.min.x = std::min(bounds.min.x, p.box.min.x);
-        bounds.min.y = std::min(bounds.min.y, p.box.min.y);
-        bounds.max.x = std::max(bounds.max.x, p.box.max.x);
-        bounds.max.y = std::max(bounds.max.y, p.box.max.y);
-        extents.push_back(std::max(p.box.max.x - p.box.min.x, p.box.max.y - p.box.min.y));
+    extents.reserve(boxes.size());
+    for (const Entry &e : boxes) {
+        bounds.min.x = std::min(bounds.min.x, double(e.box.minX));
+        bounds.min.y = std::min(bounds.min.y, double(e.box.minY));
+        bounds.max.x = std::max(bounds.max.x, double(e.box.maxX));
+        bounds.max.y = std::max(bounds.max.y, double(e.box.maxY));
+        extents.push_back(extentOf(e.box));
     }
     mOrigin = bounds.min;
     const double width = bounds.max.x - bounds.min.x;
     const double height = bounds.max.y - bounds.min.y;
-    const double n = static_cast<double>(extents.size());
+    const double n = static_cast<double>(boxes.size());
     const double maxCells = kCellsPerBox * n + kExtraCells;
 
-    // Level 0 fits most boxes; then coarsen it until its cell count is linear in the box count.
+    // Level 0 fits all boxes, or most of them when a few are much larger; then it is coarsened
+    // until its cell count is linear in the box count.
     auto quantile = extents.begin() + static_cast<std::ptrdiff_t>(kBaseQuantile * (n - 1.0));
     std::nth_element(extents.begin(), quantile, extents.end());
-    double cellSize = (*quantile + mMargin) * (1.0 + 2.0 * kSlack);
+    const double largest = *std::max_element(quantile, extents.end());
+    double cellSize = largest <= kOutlierRatio * *quantile ? largest : *quantile;
+    cellSize = (cellSize + mMargin) * (1.0 + 2.0 * kSlack);
     if (!(cellSize > 0.0))
         cellSize = std::max(width, height) / std::sqrt(maxCells);
     if (!(cellSize > 0.0))
@@ -187,7 +279,7 @@ void Broadphase::rebuild() {
     if (!std::isfinite(cellSize) || !std::isfinite(width) || !std::isfinite(height))
         cellSize = inf; // absurd spreads: one cell holds everything
 
-    std::uint32_t firstCell = 0;
+    std::uint32_t cellCount = 0;
     while (true) {
         Level level;
         level.cellSize = cellSize;
@@ -195,22 +287,49 @@ void Broadphase::rebuild() {
         const bool last = mLevels.size() + 1 >= kMaxLevels || !std::isfinite(cellSize);
         level.nx = last ? 1 : static_cast<std::int32_t>(cellsAlong(width, cellSize));
         level.ny = last ? 1 : static_cast<std::int32_t>(cellsAlong(height, cellSize));
-        level.firstCell = firstCell;
-        firstCell += static_cast<std::uint32_t>(level.nx) * static_cast<std::uint32_t>(level.ny);
+        level.firstCell = cellCount;
+        cellCount += static_cast<std::uint32_t>(level.nx) * static_cast<std::uint32_t>(level.ny);
         mLevels.push_back(level);
         if (level.nx == 1 && level.ny == 1)
             break;
         cellSize *= 2.0;
     }
-    mHeads.assign(firstCell, kNone);
-    for (Id id = 0; id < mProxies.size(); ++id)
-        if (mProxies[id].present)
-            link(id);
+
+    // Counting sort by cell. mCellStart[c + 1] first counts cell c, then holds its start while
+    // scattering, and ends as its end (= the start of cell c + 1).
+    std::vector<std::uint32_t> cellOfBox(boxes.size());
+    mCellStart.assign(std::size_t(cellCount) + 1, 0);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const std::uint8_t level = levelFor(boxes[i].box);
+        const std::uint32_t cell = cellOf(mLevels[level], boxes[i].box);
+        cellOfBox[i] = cell;
+        mProxies[boxes[i].id].level = level;
+        ++mLevels[level].count;
+        ++mCellStart[std::size_t(cell) + 1];
+    }
+    std::uint32_t sum = 0;
+    for (std::size_t c = 1; c <= cellCount; ++c) {
+        const std::uint32_t count = mCellStart[c];
+        mCellStart[c] = sum;
+        sum += count;
+    }
+    mSorted.resize(boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const std::uint32_t at = mCellStart[std::size_t(cellOfBox[i]) + 1]++;
+        mSorted[at] = boxes[i];
+        Proxy &p = mProxies[boxes[i].id];
+        p.where = at;
+        p.state = Sorted;
+    }
+    mOverlayHeads.assign(cellCount, kNone);
 }
 
 std::size_t Broadphase::memoryBytes() const {
-    return mLevels.capacity() * sizeof(Level) + mHeads.capacity() * sizeof(Id) +
-           mProxies.capacity() * sizeof(Proxy);
+    return mLevels.capacity() * sizeof(Level) + mSorted.capacity() * sizeof(Entry) +
+           mCellStart.capacity() * sizeof(std::uint32_t) +
+           mOverlay.capacity() * sizeof(OverlayEntry) +
+           mOverlayFree.capacity() * sizeof(std::uint32_t) +
+           mOverlayHeads.capacity() * sizeof(std::uint32_t) + mProxies.capacity() * sizeof(Proxy);
 }
 
 } // namespace hitsmith::collision

@@ -4,13 +4,17 @@
 //
 // Each box lives in exactly one cell: the cell holding its min corner, on the finest level whose
 // cell size is at least the box's larger side. So a box never reaches past the next cell on its
-// own level, a pair on one level is always in the same or in neighbouring cells, and a box is
-// moved by unlinking it from one intrusive list and linking it into another. The cell size of
-// level 0 comes from the boxes themselves (a high percentile of their sides, coarsened until the
-// level has at most a few cells per box); level k has cells 2^k times larger, up to one cell
-// covering everything. Cell coordinates are clamped to the grid, which keeps every query exact
-// for boxes that have moved outside it; the grid rebuilds itself when too many have, or when the
-// box count has doubled since the last build.
+// own level, and a pair on one level is always in the same or in neighbouring cells. The cell
+// size of level 0 comes from the boxes (the largest side, unless a few outliers would make cells
+// far too coarse: then a high percentile), coarsened until the level has at most a few cells per
+// box; level k has cells 2^k times larger, up to one cell covering everything. Cell coordinates
+// are clamped to the grid, which keeps every query exact for boxes that moved outside it.
+//
+// Storage: boxes are kept rounded outwards to floats (never smaller than the exact box, half the
+// memory). A rebuild sorts every box by cell into one array (counting sort, O(n)), so full passes
+// and queries scan memory in order. Boxes inserted or moved afterwards go to a small overlay of
+// intrusive per-cell lists (their sorted slot becomes a tombstone); once the overlay holds more
+// than an eighth of the boxes, or the box count has doubled, the grid rebuilds itself.
 
 #include "shapes.h"
 
@@ -21,37 +25,54 @@
 
 namespace hitsmith::collision {
 
+/// A bounding box in floats, rounded outwards so it always contains the exact box.
+struct FloatBox {
+    float minX = 0.0f;
+    float minY = 0.0f;
+    float maxX = 0.0f;
+    float maxY = 0.0f;
+};
+
+/// The smallest float box containing `box` (coordinates beyond float range become infinite).
+FloatBox roundOut(const Aabb &box);
+
 /// Hierarchical loose grid of boxes keyed by caller-chosen dense ids.
 class Broadphase {
 public:
-    /// Identifies a box; ids should be dense (arrays are sized by the largest id).
+    /// Identifies a box; ids should be dense (a per-id array is sized by the largest id).
     using Id = std::uint32_t;
     /// No box.
     static constexpr Id kNone = ~Id{0};
 
     /// A broadphase whose overlap tests accept boxes up to `margin` apart.
     explicit Broadphase(double margin = 0.0)
-        : mMargin(margin) {}
+        : mMargin(margin)
+        , mMarginF(static_cast<float>(margin)) {}
 
     /// Adds (or replaces) the box of `id`; a box with non-finite coordinates is not stored.
     void insert(Id id, const Aabb &box);
-    /// Replaces the box of `id` (inserting it if absent).
+    /// Replaces the box of `id` (inserting it if absent, erasing it if non-finite).
     void move(Id id, const Aabb &box);
     /// Removes `id`; unknown ids are ignored.
     void erase(Id id);
     /// Removes every box.
     void clear();
     /// Whether `id` has a box.
-    bool contains(Id id) const { return id < mProxies.size() && mProxies[id].present; }
-    /// The stored box of `id` (which must be contained).
-    const Aabb &box(Id id) const { return mProxies[id].box; }
+    bool contains(Id id) const { return id < mProxies.size() && mProxies[id].state != Absent; }
+    /// The stored (float, rounded outwards) box of `id`, which must be contained.
+    Aabb box(Id id) const {
+        const Proxy &p = mProxies[id];
+        const FloatBox &b = p.state == Sorted ? mSorted[p.where].box : mOverlay[p.where].box;
+        return {{b.minX, b.minY}, {b.maxX, b.maxY}};
+    }
     /// Number of stored boxes.
     std::size_t size() const { return mCount; }
 
-    /// Re-derives cell sizes from the stored boxes and relinks them all.
+    /// Re-derives cell sizes from the stored boxes and re-sorts them all.
     void rebuild();
-    /// Suspends (false) or resumes (true) the automatic rebuilds, e.g. around a bulk insert.
-    void setAutoRebuild(bool enabled) { mAutoRebuild = enabled; }
+    /// Bulk loading: while false, inserted boxes are parked unsorted and stay invisible to
+    /// queries until the next rebuild; setting it back to true rebuilds when anything is parked.
+    void setAutoRebuild(bool enabled);
 
     /// Calls f(id) for every stored box overlapping `query` within the margin (including the
     /// querying shape's own id, if it is stored).
@@ -67,19 +88,29 @@ public:
     std::size_t levelCount() const { return mLevels.size(); }
     /// Cell size of level 0 (for tests and tuning).
     double baseCellSize() const { return mLevels.empty() ? 0.0 : mLevels.front().cellSize; }
+    /// Boxes currently in the overlay rather than the sorted array (for tests and tuning).
+    std::size_t overlaySize() const { return mOverlayCount; }
 
 private:
     // Relative slack on cell arithmetic; a level only takes boxes this much smaller than its cells.
     static constexpr double kSlack = 1e-6;
 
+    enum State : std::uint8_t { Absent, Sorted, Overlaid };
+    struct Entry { // one box in the sorted array; id == kNone marks a tombstone
+        FloatBox box;
+        Id id = kNone;
+    };
+    struct OverlayEntry { // one box in the overlay; doubly linked per cell
+        FloatBox box;
+        Id id = kNone;
+        std::uint32_t cell = 0;
+        std::uint32_t next = kNone;
+        std::uint32_t prev = kNone;
+    };
     struct Proxy {
-        Aabb box;
-        Id next = kNone;
-        Id prev = kNone;
-        std::uint32_t cell = kNone; // global cell index; kNone when absent
+        std::uint32_t where = kNone; // index into mSorted or mOverlay
+        State state = Absent;
         std::uint8_t level = 0;
-        bool outside = false; // min corner clamped into the grid
-        bool present = false;
     };
     struct Level {
         double cellSize = 1.0;
@@ -89,24 +120,42 @@ private:
         std::uint32_t firstCell = 0;
         std::uint32_t count = 0; // boxes on this level
     };
+    struct CellRange {
+        std::int32_t x0, x1, y0, y1;
+    };
 
     std::int32_t coord(double v, double origin, double inv, std::int32_t n) const;
-    std::uint8_t levelFor(const Aabb &box) const;
-    void link(Id id);
-    void unlink(Id id);
+    std::uint8_t levelFor(const FloatBox &box) const;
+    std::uint32_t cellOf(const Level &level, const FloatBox &box) const;
+    CellRange rangeOf(const Level &level, const FloatBox &query) const;
+    void overlayInsert(Id id, const FloatBox &box);
+    void overlayUnlink(std::uint32_t index);
     void maybeRebuild();
-    bool overlapsBox(const Aabb &a, const Aabb &b) const { return overlaps(a, b, mMargin); }
-    template <typename F> void visitCells(const Level &level, const Aabb &query, F &&f) const;
+    // Adding a positive margin in float never rounds below the unpadded bound, so this accepts
+    // at least every pair of float boxes that touch.
+    bool overlapsBox(const FloatBox &a, const FloatBox &b) const {
+        return a.minX <= b.maxX + mMarginF && b.minX <= a.maxX + mMarginF &&
+               a.minY <= b.maxY + mMarginF && b.minY <= a.maxY + mMarginF;
+    }
+    template <typename F> void visitCell(std::uint32_t cell, F &&f) const;
+    template <typename F> void visitRange(const Level &level, const FloatBox &query, F &&f) const;
 
     double mMargin = 0.0;
+    float mMarginF = 0.0f;
     Vec2 mOrigin;
     std::vector<Level> mLevels;
-    std::vector<Id> mHeads;
+    std::vector<Entry> mSorted;
+    std::vector<std::uint32_t> mCellStart; // cells + 1 offsets into mSorted
+    std::vector<OverlayEntry> mOverlay;
+    std::vector<std::uint32_t> mOverlayFree;
+    std::vector<std::uint32_t> mOverlayHeads; // per cell
     std::vector<Proxy> mProxies;
     std::size_t mCount = 0;
     std::size_t mCountAtBuild = 0;
-    std::size_t mOutside = 0;
+    std::size_t mOverlayCount = 0;
+    std::size_t mTombstones = 0;
     bool mAutoRebuild = true;
+    bool mParked = false; // boxes wait unsorted at the end of mSorted
 };
 
 inline std::int32_t Broadphase::coord(double v, double origin, double inv, std::int32_t n) const {
@@ -118,32 +167,58 @@ inline std::int32_t Broadphase::coord(double v, double origin, double inv, std::
     return static_cast<std::int32_t>(t);
 }
 
-template <typename F> void Broadphase::visitCells(const Level &level, const Aabb &q, F &&f) const {
+inline Broadphase::CellRange Broadphase::rangeOf(const Level &level, const FloatBox &q) const {
     // A box on this level is at most one cell size wide, so every box overlapping q has its min
     // corner in [q.min - cellSize - margin, q.max + margin]. The slack absorbs rounding in the
     // cell arithmetic; clamping is monotone, so boxes outside the grid are still found.
     const double reach = level.cellSize * (1.0 + kSlack) + mMargin;
-    const double slackX = kSlack * (std::abs(q.min.x) + std::abs(q.max.x) + std::abs(mOrigin.x));
-    const double slackY = kSlack * (std::abs(q.min.y) + std::abs(q.max.y) + std::abs(mOrigin.y));
+    const double minX = q.minX, minY = q.minY, maxX = q.maxX, maxY = q.maxY;
+    const double slackX = kSlack * (std::abs(minX) + std::abs(maxX) + std::abs(mOrigin.x));
+    const double slackY = kSlack * (std::abs(minY) + std::abs(maxY) + std::abs(mOrigin.y));
     const double inv = level.invCellSize;
-    const std::int32_t x0 = coord(q.min.x - reach - slackX, mOrigin.x, inv, level.nx);
-    const std::int32_t x1 = coord(q.max.x + mMargin + slackX, mOrigin.x, inv, level.nx);
-    const std::int32_t y0 = coord(q.min.y - reach - slackY, mOrigin.y, inv, level.ny);
-    const std::int32_t y1 = coord(q.max.y + mMargin + slackY, mOrigin.y, inv, level.ny);
-    for (std::int32_t y = y0; y <= y1; ++y) {
-        const Id *row = mHeads.data() + level.firstCell + std::size_t(y) * std::size_t(level.nx);
-        for (std::int32_t x = x0; x <= x1; ++x)
-            for (Id id = row[x]; id != kNone; id = mProxies[id].next)
-                f(id);
+    return {coord(minX - reach - slackX, mOrigin.x, inv, level.nx),
+            coord(maxX + mMargin + slackX, mOrigin.x, inv, level.nx),
+            coord(minY - reach - slackY, mOrigin.y, inv, level.ny),
+            coord(maxY + mMargin + slackY, mOrigin.y, inv, level.ny)};
+}
+
+template <typename F> void Broadphase::visitCell(std::uint32_t cell, F &&f) const {
+    const Entry *e = mSorted.data() + mCellStart[cell];
+    const Entry *end = mSorted.data() + mCellStart[cell + 1];
+    for (; e != end; ++e)
+        if (e->id != kNone)
+            f(e->box, e->id);
+    if (mOverlayCount != 0)
+        for (std::uint32_t o = mOverlayHeads[cell]; o != kNone; o = mOverlay[o].next)
+            f(mOverlay[o].box, mOverlay[o].id);
+}
+
+template <typename F>
+void Broadphase::visitRange(const Level &level, const FloatBox &q, F &&f) const {
+    const CellRange r = rangeOf(level, q);
+    for (std::int32_t y = r.y0; y <= r.y1; ++y) {
+        const std::uint32_t row = level.firstCell + std::uint32_t(y) * std::uint32_t(level.nx);
+        // The cells of one row are contiguous in the sorted array.
+        const Entry *e = mSorted.data() + mCellStart[row + std::uint32_t(r.x0)];
+        const Entry *end = mSorted.data() + mCellStart[row + std::uint32_t(r.x1) + 1];
+        for (; e != end; ++e)
+            if (e->id != kNone)
+                f(e->box, e->id);
+        if (mOverlayCount != 0)
+            for (std::int32_t x = r.x0; x <= r.x1; ++x)
+                for (std::uint32_t o = mOverlayHeads[row + std::uint32_t(x)]; o != kNone;
+                     o = mOverlay[o].next)
+                    f(mOverlay[o].box, mOverlay[o].id);
     }
 }
 
-template <typename F> void Broadphase::query(const Aabb &q, F &&f) const {
+template <typename F> void Broadphase::query(const Aabb &exact, F &&f) const {
+    const FloatBox q = roundOut(exact);
     for (const Level &level : mLevels) {
         if (level.count == 0)
             continue;
-        visitCells(level, q, [&](Id id) {
-            if (overlapsBox(q, mProxies[id].box))
+        visitRange(level, q, [&](const FloatBox &box, Id id) {
+            if (overlapsBox(q, box))
                 f(id);
         });
     }
@@ -155,44 +230,63 @@ template <typename F> void Broadphase::forEachPair(F &&f) const {
         const Level &level = mLevels[li];
         if (level.count == 0)
             continue;
-        for (std::int32_t y = 0; y < level.ny; ++y) {
-            for (std::int32_t x = 0; x < level.nx; ++x) {
-                const std::size_t cell =
-                    level.firstCell + std::size_t(y) * std::size_t(level.nx) + std::size_t(x);
-                const Id head = mHeads[cell];
-                if (head == kNone)
+        const std::uint32_t nx = std::uint32_t(level.nx), ny = std::uint32_t(level.ny);
+        for (std::uint32_t y = 0; y < ny; ++y) {
+            for (std::uint32_t x = 0; x < nx; ++x) {
+                const std::uint32_t cell = level.firstCell + y * nx + x;
+                const bool overlaid = mOverlayCount != 0 && mOverlayHeads[cell] != kNone;
+                if (mCellStart[cell] == mCellStart[cell + 1] && !overlaid)
                     continue;
                 // Same-level partners sit in this cell or a neighbour; visiting only the forward
-                // half of the neighbours meets each pair once.
-                Id neighbours[4];
+                // half of the neighbours, (x+1, y-1), (x+1, y), (x, y+1), (x+1, y+1), meets each
+                // pair once.
+                std::uint32_t neighbours[4];
                 int neighbourCount = 0;
-                const bool right = x + 1 < level.nx;
+                const bool right = x + 1 < nx;
                 if (right && y > 0)
-                    neighbours[neighbourCount++] = mHeads[cell + 1 - std::size_t(level.nx)];
+                    neighbours[neighbourCount++] = cell + 1 - nx;
                 if (right)
-                    neighbours[neighbourCount++] = mHeads[cell + 1];
-                if (y + 1 < level.ny) {
+                    neighbours[neighbourCount++] = cell + 1;
+                if (y + 1 < ny) {
+                    neighbours[neighbourCount++] = cell + nx;
                     if (right)
-                        neighbours[neighbourCount++] = mHeads[cell + 1 + std::size_t(level.nx)];
-                    neighbours[neighbourCount++] = mHeads[cell + std::size_t(level.nx)];
+                        neighbours[neighbourCount++] = cell + nx + 1;
                 }
-                for (Id a = head; a != kNone; a = mProxies[a].next) {
-                    const Aabb &boxA = mProxies[a].box;
-                    for (Id b = mProxies[a].next; b != kNone; b = mProxies[b].next)
-                        if (overlapsBox(boxA, mProxies[b].box))
+                auto partners = [&](const FloatBox &boxA, Id a) {
+                    auto test = [&](const FloatBox &boxB, Id b) {
+                        if (overlapsBox(boxA, boxB))
                             f(a, b);
+                    };
                     for (int k = 0; k < neighbourCount; ++k)
-                        for (Id b = neighbours[k]; b != kNone; b = mProxies[b].next)
-                            if (overlapsBox(boxA, mProxies[b].box))
-                                f(a, b);
+                        visitCell(neighbours[k], test);
                     // Pairs across levels are met from the finer side.
-                    for (std::size_t lj = li + 1; lj < levelCount; ++lj) {
-                        if (mLevels[lj].count == 0)
-                            continue;
-                        visitCells(mLevels[lj], boxA, [&](Id b) {
-                            if (overlapsBox(boxA, mProxies[b].box))
-                                f(a, b);
-                        });
+                    for (std::size_t lj = li + 1; lj < levelCount; ++lj)
+                        if (mLevels[lj].count != 0)
+                            visitRange(mLevels[lj], boxA, test);
+                };
+                // Pairs inside the cell: sorted x sorted, sorted x overlay, overlay x overlay.
+                const Entry *begin = mSorted.data() + mCellStart[cell];
+                const Entry *end = mSorted.data() + mCellStart[cell + 1];
+                for (const Entry *a = begin; a != end; ++a) {
+                    if (a->id == kNone)
+                        continue;
+                    for (const Entry *b = a + 1; b != end; ++b)
+                        if (b->id != kNone && overlapsBox(a->box, b->box))
+                            f(a->id, b->id);
+                    if (overlaid)
+                        for (std::uint32_t o = mOverlayHeads[cell]; o != kNone;
+                             o = mOverlay[o].next)
+                            if (overlapsBox(a->box, mOverlay[o].box))
+                                f(a->id, mOverlay[o].id);
+                    partners(a->box, a->id);
+                }
+                if (overlaid) {
+                    for (std::uint32_t o = mOverlayHeads[cell]; o != kNone; o = mOverlay[o].next) {
+                        const OverlayEntry &a = mOverlay[o];
+                        for (std::uint32_t p = a.next; p != kNone; p = mOverlay[p].next)
+                            if (overlapsBox(a.box, mOverlay[p].box))
+                                f(a.id, mOverlay[p].id);
+                        partners(a.box, a.id);
                     }
                 }
             }

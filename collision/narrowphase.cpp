@@ -10,6 +10,12 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// sqrt of the squared length: std::hypot's care for overflow costs more than the whole SAT step,
+// and coordinates here are far from overflowing.
+inline double norm(Vec2 v) {
+    return std::sqrt(dot(v, v));
+}
+
 struct Best {
     double depth = kInf;
     Vec2 normal;
@@ -26,7 +32,7 @@ bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign, Best &
     for (std::uint32_t i = 0; i < na; ++i) {
         const Vec2 v = pa[i];
         const Vec2 e = pa[i + 1 == na ? 0 : i + 1] - v;
-        const double len = length(e);
+        const double len = norm(e);
         if (!(len >= kMinEdgeLength))
             continue;
         const Vec2 n = Vec2{e.y, -e.x} * (a.orientation / len);
@@ -119,7 +125,7 @@ std::optional<Contact> collidePolygonCircle(const PolygonView &a, const Circle &
     for (std::uint32_t i = 0; i < n; ++i) {
         const Vec2 v = a.points[i];
         const Vec2 e = a.points[i + 1 == n ? 0 : i + 1] - v;
-        const double len = length(e);
+        const double len = norm(e);
         if (!(len >= kMinEdgeLength))
             continue;
         const Vec2 normal = Vec2{e.y, -e.x} * (a.orientation / len);
@@ -213,7 +219,7 @@ std::optional<Contact> collideRectCircle(const OrientedRect &a, const Circle &b)
     }
     const Vec2 q{std::clamp(p.x, -h.x, h.x), std::clamp(p.y, -h.y, h.y)};
     const Vec2 diff = p - q;
-    const double dist = length(diff);
+    const double dist = norm(diff);
     if (dist - r > kTouchTolerance)
         return std::nullopt;
     return Contact{std::max(r - dist, 0.0), rotate(a.rotation, diff / dist)};
@@ -221,7 +227,7 @@ std::optional<Contact> collideRectCircle(const OrientedRect &a, const Circle &b)
 
 std::optional<Contact> collideCircles(const Circle &a, const Circle &b) {
     const Vec2 d = b.center - a.center;
-    const double dist = length(d);
+    const double dist = norm(d);
     const double sum = a.radius + b.radius;
     if (!(dist - sum <= kTouchTolerance))
         return std::nullopt;

@@ -1,7 +1,6 @@
 #include "pairmap.h"
 
 #include <bit>
-#include <utility>
 
 namespace hitsmith::collision {
 
@@ -12,20 +11,27 @@ constexpr std::size_t kLoadDen = 8;
 constexpr std::size_t kMinCapacity = 16;
 } // namespace
 
-const Contact *PairMap::find(std::uint64_t key) const {
+PairMap::Slot *PairMap::findSlot(std::uint64_t key) {
     if (mSize == 0)
         return nullptr;
+    key &= ~kMark;
     for (std::size_t i = indexOf(key);; i = (i + 1) & mMask) {
-        const Slot &s = mSlots[i];
-        if (s.key == key)
-            return &s.contact;
+        Slot &s = mSlots[i];
         if (s.key == kEmpty)
             return nullptr;
+        if ((s.key & ~kMark) == key)
+            return &s;
     }
 }
 
+const Contact *PairMap::find(std::uint64_t key) const {
+    Slot *s = const_cast<PairMap *>(this)->findSlot(key);
+    return s ? &s->contact : nullptr;
+}
+
 Contact *PairMap::find(std::uint64_t key) {
-    return const_cast<Contact *>(std::as_const(*this).find(key));
+    Slot *s = findSlot(key);
+    return s ? &s->contact : nullptr;
 }
 
 bool PairMap::insertOrAssign(std::uint64_t key, const Contact &contact) {
@@ -33,14 +39,14 @@ bool PairMap::insertOrAssign(std::uint64_t key, const Contact &contact) {
         rehash(std::max(kMinCapacity, mSlots.size() * 2));
     for (std::size_t i = indexOf(key);; i = (i + 1) & mMask) {
         Slot &s = mSlots[i];
-        if (s.key == key) {
-            s.contact = contact;
-            return false;
-        }
         if (s.key == kEmpty) {
             s = {key, contact};
             ++mSize;
             return true;
+        }
+        if ((s.key & ~kMark) == (key & ~kMark)) {
+            s = {key, contact};
+            return false;
         }
     }
 }
@@ -48,8 +54,9 @@ bool PairMap::insertOrAssign(std::uint64_t key, const Contact &contact) {
 bool PairMap::erase(std::uint64_t key) {
     if (mSize == 0)
         return false;
+    key &= ~kMark;
     std::size_t i = indexOf(key);
-    while (mSlots[i].key != key) {
+    while ((mSlots[i].key & ~kMark) != key || mSlots[i].key == kEmpty) {
         if (mSlots[i].key == kEmpty)
             return false;
         i = (i + 1) & mMask;

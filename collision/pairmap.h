@@ -1,7 +1,9 @@
 #pragma once
 
 // An open-addressing hash map from an ordered shape pair to its contact: linear probing,
-// backward-shift deletion (no tombstones), power-of-two capacity kept at most ~60% full.
+// backward-shift deletion (no tombstones), power-of-two capacity kept at most 5/8 full.
+// Bit 63 of a stored key is a mark for the caller (a full re-test marks what it saw, then sweeps
+// the rest); hashing and lookups ignore it, so shape handles must stay below 2^31.
 
 #include "shapes.h"
 
@@ -30,13 +32,24 @@ public:
     };
     /// Key of a free slot (never a valid pair, since a < b).
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    /// The caller's mark bit in a stored key.
+    static constexpr std::uint64_t kMark = std::uint64_t{1} << 63;
+    /// Largest shape handle a key can hold.
+    static constexpr std::uint32_t kMaxHandle = (std::uint32_t{1} << 31) - 2;
 
     /// The contact stored for `key`, or nullptr.
     const Contact *find(std::uint64_t key) const;
     /// Mutable access to the contact stored for `key`, or nullptr.
     Contact *find(std::uint64_t key);
+    /// The slot holding `key` (marked or not), or nullptr; its key may be re-marked.
+    Slot *findSlot(std::uint64_t key);
     /// Stores `contact` for `key`; returns true when the key was new.
     bool insertOrAssign(std::uint64_t key, const Contact &contact);
+    /// Hints the cache to load the slot where a lookup of `key` starts.
+    void prefetch(std::uint64_t key) const {
+        if (!mSlots.empty())
+            __builtin_prefetch(&mSlots[indexOf(key)]);
+    }
     /// Removes `key`; returns true when it was present.
     bool erase(std::uint64_t key);
     /// Removes everything, keeping the capacity.
@@ -49,12 +62,14 @@ public:
     std::size_t size() const { return mSize; }
     /// Every slot, free ones included (key == kEmpty); for iteration.
     const std::vector<Slot> &slots() const { return mSlots; }
+    /// Mutable slots, for marking and unmarking keys in place (nothing else may change).
+    std::vector<Slot> &slots() { return mSlots; }
     /// Bytes held.
     std::size_t memoryBytes() const { return mSlots.capacity() * sizeof(Slot); }
 
 private:
     std::size_t indexOf(std::uint64_t key) const {
-        return std::size_t((key * 0x9E3779B97F4A7C15ull) >> mShift);
+        return std::size_t(((key & ~kMark) * 0x9E3779B97F4A7C15ull) >> mShift);
     }
     void rehash(std::size_t capacity);
 

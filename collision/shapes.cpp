@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 
 namespace hitsmith::collision {
@@ -56,7 +57,7 @@ PreparedShape prepare(const ShapeInput &shape) {
     p.type = shape.type;
     switch (shape.type) {
     case ShapeType::Polygon: {
-        p.polygon = makePolygon(shape.points);
+        std::construct_at(&p.polygon, makePolygon(shape.points));
         bool ok = p.polygon.count >= 3;
         for (const Vec2 &v : shape.points)
             ok = ok && isFinite(v);
@@ -64,12 +65,12 @@ PreparedShape prepare(const ShapeInput &shape) {
         break;
     }
     case ShapeType::Rect:
-        p.rect = makeRect(shape.center, shape.size, shape.angleDegrees);
+        std::construct_at(&p.rect, makeRect(shape.center, shape.size, shape.angleDegrees));
         p.valid = isFinite(shape.center) && isFinite(shape.size) && shape.size.x >= 0.0 &&
                   shape.size.y >= 0.0 && std::isfinite(p.rect.rotation.c);
         break;
     case ShapeType::Circle:
-        p.circle = {shape.center, shape.radius};
+        std::construct_at(&p.circle, Circle{shape.center, shape.radius});
         p.valid = isFinite(shape.center) && std::isfinite(shape.radius) && shape.radius >= 0.0;
         break;
     default:

@@ -115,15 +115,19 @@ OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees);
 PolygonView makePolygon(std::span<const Vec2> points);
 
 /// A shape prepared for repeated pair tests: rotations and windings are resolved, geometry is
-/// referenced (polygon points), not copied.
+/// referenced (polygon points), not copied. Only the member named by `type` is meaningful.
 struct PreparedShape {
     ShapeType type = ShapeType::Polygon;
     /// False when the input was unusable (non-finite, too few points, negative size); an invalid
     /// shape hits nothing.
     bool valid = false;
-    PolygonView polygon;
-    OrientedRect rect;
-    Circle circle;
+    union {
+        PolygonView polygon;
+        OrientedRect rect;
+        Circle circle;
+    };
+    PreparedShape()
+        : polygon{} {}
 };
 
 /// Resolves a ShapeInput for pair tests; `valid` reports whether it can take part in a pair.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace hitsmith::collision {
 
@@ -15,6 +16,14 @@ bool changedBeyondTolerance(const Contact &a, const Contact &b) {
     return std::abs(a.depth - b.depth) > kContactChangeTolerance ||
            std::abs(a.normal.x - b.normal.x) > kContactChangeTolerance ||
            std::abs(a.normal.y - b.normal.y) > kContactChangeTolerance;
+}
+
+// Asks the cache for every line of [p, p + bytes); a hint only.
+inline void prefetchLines(const void *p, std::size_t bytes) {
+    const char *c = static_cast<const char *>(p);
+    for (std::size_t off = 0; off < bytes; off += 64)
+        __builtin_prefetch(c + off);
+    __builtin_prefetch(c + bytes - 1);
 }
 
 bool eventLess(const PairEvent &l, const PairEvent &r) {
@@ -39,12 +48,12 @@ ShapeHandle World::allocateHandle() {
 }
 
 void World::store(ShapeHandle h, const ShapeInput &shape) {
-    Body &body = mBodies[h];
     const PreparedShape p = prepare(shape);
-    body.type = shape.type;
+    Body &body = mBodies[h];
+    body.type = p.type;
     body.layer = shape.layer;
     body.flags = Alive;
-    switch (shape.type) {
+    switch (p.type) {
     case ShapeType::Polygon: {
         const std::uint32_t count = p.polygon.count;
         if (count > body.polyCapacity) {
@@ -55,23 +64,18 @@ void World::store(ShapeHandle h, const ShapeInput &shape) {
         }
         std::copy(shape.points.begin(), shape.points.begin() + count,
                   mVertices.begin() + body.polyOffset);
-        body.polyCount = count;
-        if (p.polygon.orientation < 0.0)
-            body.flags |= Clockwise;
+        std::construct_at(&body.polygon, PolygonView{nullptr, count, p.polygon.orientation});
         break;
     }
     case ShapeType::Rect:
-        body.center = p.rect.center;
-        body.halfSize = p.rect.halfSize;
-        body.rotation = p.rect.rotation;
+        std::construct_at(&body.rect, p.rect);
         break;
     case ShapeType::Circle:
-        body.center = p.circle.center;
-        body.halfSize = {p.circle.radius, p.circle.radius};
+        std::construct_at(&body.circle, p.circle);
         break;
     }
     if (p.valid) {
-        const Aabb box = boundsOf(p);
+        const Aabb box = boundsOf(prepared(h));
         if (isFinite(box.min) && isFinite(box.max))
             body.flags |= Valid;
     }
@@ -84,15 +88,14 @@ PreparedShape World::prepared(ShapeHandle h) const {
     p.valid = (body.flags & Valid) != 0;
     switch (body.type) {
     case ShapeType::Polygon:
-        p.polygon.points = mVertices.data() + body.polyOffset;
-        p.polygon.count = body.polyCount;
-        p.polygon.orientation = (body.flags & Clockwise) ? -1.0 : 1.0;
+        std::construct_at(&p.polygon, PolygonView{mVertices.data() + body.polyOffset,
+                                                  body.polygon.count, body.polygon.orientation});
         break;
     case ShapeType::Rect:
-        p.rect = {body.center, body.halfSize, body.rotation};
+        std::construct_at(&p.rect, body.rect);
         break;
     case ShapeType::Circle:
-        p.circle = {body.center, body.halfSize.x};
+        std::construct_at(&p.circle, body.circle);
         break;
     }
     return p;
@@ -166,7 +169,7 @@ ShapeHandle World::add(const ShapeInput &shape) {
     mBodies[h].hitCount = 0;
     ++mShapeCount;
     const std::size_t firstEvent = mEvents.size();
-    if (mBodies[h].flags & Valid) {
+    if ((mBodies[h].flags & Valid)) {
         mBroadphase.insert(h, boundsOf(prepared(h)));
         beginPairsOf(h);
     }
@@ -177,13 +180,21 @@ ShapeHandle World::add(const ShapeInput &shape) {
 std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());
+    const std::size_t fresh =
+        shapes.size() > mFreeHandles.size() ? shapes.size() - mFreeHandles.size() : 0;
+    mBodies.reserve(mBodies.size() + fresh);
+    std::size_t vertices = 0;
+    for (const ShapeInput &shape : shapes)
+        if (shape.type == ShapeType::Polygon)
+            vertices += shape.points.size();
+    mVertices.reserve(mVertices.size() + vertices);
     mBroadphase.setAutoRebuild(false);
     for (const ShapeInput &shape : shapes) {
         const ShapeHandle h = allocateHandle();
         store(h, shape);
         mBodies[h].hitCount = 0;
         ++mShapeCount;
-        if (mBodies[h].flags & Valid)
+        if ((mBodies[h].flags & Valid))
             mBroadphase.insert(h, boundsOf(prepared(h)));
         handles.push_back(h);
     }
@@ -270,7 +281,6 @@ void World::clear() {
     mShapeCount = 0;
     mBroadphase.clear();
     mPairs.release();
-    mScratchPairs.release();
 }
 
 void World::setLayerFilter(std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs) {
@@ -300,44 +310,97 @@ void World::clearLayerFilter() {
 
 void World::recomputeAll() {
     mBroadphase.rebuild();
-    PairMap &fresh = mScratchPairs;
-    fresh.clear();
-    fresh.reserve(mPairs.size());
-    mBroadphase.forEachPair([&](ShapeHandle p, ShapeHandle q) {
-        if (!testable(p, q))
-            return;
-        const ShapeHandle a = std::min(p, q), b = std::max(p, q);
-        if (auto c = test(a, b))
-            fresh.insertOrAssign(PairMap::pairKey(a, b), *c);
-    });
-
     const std::size_t firstEvent = mEvents.size();
-    for (const PairMap::Slot &s : fresh.slots()) {
-        if (s.key == PairMap::kEmpty)
-            continue;
-        const Contact *old = mPairs.find(s.key);
-        if (!old)
-            mEvents.push_back(
-                {PairChange::Began, PairMap::first(s.key), PairMap::second(s.key), s.contact});
-        else if (changedBeyondTolerance(*old, s.contact))
-            mEvents.push_back(
-                {PairChange::Changed, PairMap::first(s.key), PairMap::second(s.key), s.contact});
-    }
-    for (const PairMap::Slot &s : mPairs.slots())
-        if (s.key != PairMap::kEmpty && !fresh.find(s.key))
-            mEvents.push_back(
-                {PairChange::Ended, PairMap::first(s.key), PairMap::second(s.key), s.contact});
-    sortNewEvents(firstEvent);
 
-    std::swap(mPairs, mScratchPairs);
-    for (Body &body : mBodies)
-        body.hitCount = 0;
-    for (const PairMap::Slot &s : mPairs.slots()) {
-        if (s.key == PairMap::kEmpty)
+    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
+    // inserted), so the unmarked remainder is exactly the pairs that ended. Shapes and map slots
+    // are scattered in memory while candidates come in spatial order, so two short software
+    // pipelines prefetch what a pair will need: its bodies on entry, its polygon vertices kLag
+    // pairs later, and the test kLag pairs after that; a hit's map slot kLag hits before use.
+    constexpr unsigned kLag = 8;
+    struct Candidate {
+        ShapeHandle a, b;
+    };
+    struct PendingHit {
+        std::uint64_t key;
+        Contact contact;
+    };
+    Candidate candidates[2 * kLag];
+    PendingHit pending[kLag];
+    unsigned candidateCount = 0, pendingCount = 0;
+
+    auto applyHit = [&](const PendingHit &hit) {
+        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
+        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
+            if (changedBeyondTolerance(slot->contact, hit.contact))
+                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
+            slot->contact = hit.contact;
+            slot->key = hit.key | PairMap::kMark;
+        } else {
+            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
+            ++mBodies[a].hitCount;
+            ++mBodies[b].hitCount;
+            mEvents.push_back({PairChange::Began, a, b, hit.contact});
+        }
+    };
+    auto testCandidate = [&](Candidate c) {
+        if (!testable(c.a, c.b))
+            return;
+        const auto contact = test(c.a, c.b);
+        if (!contact)
+            return;
+        const std::uint64_t key = PairMap::pairKey(c.a, c.b);
+        mPairs.prefetch(key);
+        PendingHit &slot = pending[pendingCount % kLag];
+        if (pendingCount >= kLag)
+            applyHit(slot);
+        slot = {key, *contact};
+        ++pendingCount;
+    };
+    auto prefetchVertices = [&](ShapeHandle h) {
+        const Body &body = mBodies[h];
+        if (body.type == ShapeType::Polygon)
+            prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
+    };
+    mBroadphase.forEachPair([&](ShapeHandle p, ShapeHandle q) {
+        const Candidate c{std::min(p, q), std::max(p, q)};
+        prefetchLines(&mBodies[c.a], sizeof(Body));
+        prefetchLines(&mBodies[c.b], sizeof(Body));
+        if (candidateCount >= kLag) {
+            const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
+            prefetchVertices(mid.a);
+            prefetchVertices(mid.b);
+        }
+        Candidate &slot = candidates[candidateCount % (2 * kLag)];
+        if (candidateCount >= 2 * kLag)
+            testCandidate(slot);
+        slot = c;
+        ++candidateCount;
+    });
+    for (unsigned k = candidateCount > 2 * kLag ? candidateCount - 2 * kLag : 0; k < candidateCount;
+         ++k)
+        testCandidate(candidates[k % (2 * kLag)]);
+    for (unsigned k = pendingCount > kLag ? pendingCount - kLag : 0; k < pendingCount; ++k)
+        applyHit(pending[k % kLag]);
+
+    mScratchKeys.clear();
+    for (PairMap::Slot &slot : mPairs.slots()) {
+        if (slot.key == PairMap::kEmpty)
             continue;
-        ++mBodies[PairMap::first(s.key)].hitCount;
-        ++mBodies[PairMap::second(s.key)].hitCount;
+        if (slot.key & PairMap::kMark) {
+            slot.key &= ~PairMap::kMark;
+        } else {
+            mScratchKeys.push_back(slot.key);
+            mEvents.push_back({PairChange::Ended, PairMap::first(slot.key),
+                               PairMap::second(slot.key), slot.contact});
+        }
     }
+    for (std::uint64_t key : mScratchKeys) {
+        mPairs.erase(key);
+        --mBodies[PairMap::first(key)].hitCount;
+        --mBodies[PairMap::second(key)].hitCount;
+    }
+    sortNewEvents(firstEvent);
 }
 
 void World::compactVertices() {
@@ -345,13 +408,13 @@ void World::compactVertices() {
     packed.reserve(mVertices.size() - mWastedVertices);
     for (Body &body : mBodies) {
         if (!(body.flags & Alive) || body.type != ShapeType::Polygon) {
-            body.polyOffset = body.polyCount = body.polyCapacity = 0;
+            body.polyOffset = body.polyCapacity = 0;
             continue;
         }
         const auto begin = mVertices.begin() + body.polyOffset;
         body.polyOffset = static_cast<std::uint32_t>(packed.size());
-        body.polyCapacity = body.polyCount;
-        packed.insert(packed.end(), begin, begin + body.polyCount);
+        body.polyCapacity = body.polygon.count;
+        packed.insert(packed.end(), begin, begin + body.polygon.count);
     }
     mVertices.swap(packed);
     mWastedVertices = 0;
@@ -394,13 +457,13 @@ bool World::isValid(ShapeHandle h) const {
 std::optional<Aabb> World::bounds(ShapeHandle h) const {
     if (!isValid(h))
         return std::nullopt;
-    return mBroadphase.box(h);
+    return boundsOf(prepared(h));
 }
 
 std::size_t World::memoryBytes() const {
     return sizeof(*this) + mBodies.capacity() * sizeof(Body) + mVertices.capacity() * sizeof(Vec2) +
            mFreeHandles.capacity() * sizeof(ShapeHandle) + mBroadphase.memoryBytes() +
-           mPairs.memoryBytes() + mScratchPairs.memoryBytes() +
+           mPairs.memoryBytes() + mScratchKeys.capacity() * sizeof(std::uint64_t) +
            mEvents.capacity() * sizeof(PairEvent) + mScratch.capacity() * sizeof(ShapeHandle) +
            mSmallLayerMask.capacity() * sizeof(std::uint64_t) +
            mLargeLayerPairs.capacity() * sizeof(std::uint32_t);

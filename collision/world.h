@@ -20,7 +20,8 @@
 
 namespace hitsmith::collision {
 
-/// Identifies a shape in a World; freed handles are reused (most recently freed first).
+/// Identifies a shape in a World; freed handles are reused (most recently freed first). A world
+/// holds at most 2^31 - 1 shapes.
 using ShapeHandle = std::uint32_t;
 
 /// No shape.
@@ -105,21 +106,25 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    // A shape's geometry, compact. Circles keep their radius in halfSize.x; polygons keep their
-    // vertices in mVertices[polyOffset, polyOffset + polyCount).
-    struct Body {
-        Vec2 center;
-        Vec2 halfSize;
-        Rotation rotation;
+    // A shape as stored, one cache line: the prepared geometry of its type (a polygon's points
+    // live in mVertices[polyOffset, polyOffset + count) and are resolved on use, so the pool may
+    // move), plus bookkeeping.
+    struct alignas(64) Body {
+        union {
+            PolygonView polygon;
+            OrientedRect rect;
+            Circle circle;
+        };
         std::uint32_t polyOffset = 0;
-        std::uint32_t polyCount = 0;
         std::uint32_t polyCapacity = 0;
         std::uint32_t hitCount = 0;
-        ShapeType type = ShapeType::Polygon;
         std::uint16_t layer = 0;
+        ShapeType type = ShapeType::Polygon;
         std::uint8_t flags = 0;
+        Body()
+            : polygon{} {}
     };
-    enum BodyFlag : std::uint8_t { Alive = 1, Valid = 2, Clockwise = 4 };
+    enum BodyFlag : std::uint8_t { Alive = 1, Valid = 2 };
 
     ShapeHandle allocateHandle();
     void store(ShapeHandle h, const ShapeInput &shape);
@@ -139,9 +144,9 @@ private:
     std::size_t mShapeCount = 0;
     Broadphase mBroadphase;
     PairMap mPairs;
-    PairMap mScratchPairs;
     std::vector<PairEvent> mEvents;
     std::vector<ShapeHandle> mScratch;
+    std::vector<std::uint64_t> mScratchKeys;
 
     bool mFilterActive = false;
     std::vector<std::uint64_t> mSmallLayerMask;  // bit b of row a: layers a and b (both < 64) test
