@@ -32,6 +32,13 @@ int runHits(const QStringList &arguments, Output &output);
 /// `bench FILE [--edits K]`
 int runBench(const QStringList &arguments, Output &output);
 
+/// `formats`
+int runFormats(const QStringList &arguments, Output &output);
+/// `export [--format NAME] FILE -o OUT [--skip-invalid]`
+int runExport(const QStringList &arguments, Output &output);
+/// `import [--format NAME] IN -o FILE`
+int runImport(const QStringList &arguments, Output &output);
+
 /// All subcommands in the order --help lists them.
 const QList<Command> &commands();
 

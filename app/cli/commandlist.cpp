@@ -6,6 +6,9 @@ const QList<Command> &commands() {
     static const QList<Command> list = {
         {"validate", "check documents; print every problem with its location", runValidate},
         {"hits", "print every colliding pair of every frame as JSON", runHits},
+        {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
+        {"import", "read a game-engine file into a new Hitsmith document", runImport},
+        {"formats", "list the file formats and what each can read and write", runFormats},
         {"bench", "time full and incremental collision on a document", runBench},
     };
     return list;

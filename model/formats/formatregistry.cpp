@@ -1,6 +1,10 @@
 #include "formatregistry.h"
 
+#include "asepriteformat.h"
+#include "godotformat.h"
 #include "hitsmithformat.h"
+#include "matterformat.h"
+#include "tiledformat.h"
 
 #include <QFileInfo>
 
@@ -8,7 +12,10 @@ namespace hitsmith {
 
 FormatRegistry::FormatRegistry() {
     // The one place where formats are registered.
-    mFormats = {new HitsmithFormat};
+    // The native format comes first: it wins .json by extension; see guessReadFormat() for
+    // telling the JSON formats apart by content.
+    mFormats = {new HitsmithFormat, new TiledTsxFormat, new TiledTsjFormat,
+                new GodotFormat,    new MatterFormat,   new AsepriteFormat};
 }
 
 FormatRegistry::~FormatRegistry() {

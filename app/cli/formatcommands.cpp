@@ -1,0 +1,219 @@
+// `formats`, `export` and `import`: the game-engine formats on the command line.
+
+#include "clicommands.h"
+#include "commandline.h"
+
+#include "fileio.h"
+#include "formatregistry.h"
+#include "formatsniffer.h"
+#include "hitsmithformat.h"
+#include "validation.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace hitsmith::cli {
+
+namespace {
+
+QString absoluteDir(const QString &file) {
+    return QFileInfo(file).absolutePath();
+}
+
+QString formatNames(FileFormat::Capability capability) {
+    QStringList names;
+    for (const FileFormat *format : FormatRegistry::instance().formats()) {
+        if (format->capabilities() & capability)
+            names << format->name();
+    }
+    return names.join(QStringLiteral(", "));
+}
+
+/// Looks up --format NAME; prints why not and returns nullptr when it does not fit.
+const FileFormat *formatByName(const QString &command, const QString &name,
+                               FileFormat::Capability capability, Output &output) {
+    const FileFormat *format = FormatRegistry::instance().byName(name);
+    if (!format) {
+        output.err << "hitsmith-cli " << command << ": unknown format '" << name
+                   << "' (formats: " << formatNames(capability) << ")\n";
+        return nullptr;
+    }
+    if (!(format->capabilities() & capability)) {
+        output.err << "hitsmith-cli " << command << ": format '" << name << "' cannot "
+                   << (capability == FileFormat::CanRead ? "be read" : "be written")
+                   << " (formats: " << formatNames(capability) << ")\n";
+        return nullptr;
+    }
+    return format;
+}
+
+void printWarnings(const QString &file, const QStringList &warnings, Output &output) {
+    for (const QString &warning : warnings)
+        output.err << file << ": warning: " << warning << '\n';
+}
+
+} // namespace
+
+int runFormats(const QStringList &arguments, Output &output) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Lists the file formats: name (for --format), extensions, read/write."));
+    if (const std::optional<int> early =
+            parseArguments(parser, QStringLiteral("formats"), arguments, output))
+        return *early;
+    for (const FileFormat *format : FormatRegistry::instance().formats()) {
+        QStringList extensions;
+        for (const QString &extension : format->extensions())
+            extensions << u'.' + extension;
+        QString access;
+        if (format->capabilities() & FileFormat::CanRead)
+            access += QStringLiteral("read");
+        if (format->capabilities() & FileFormat::CanWrite)
+            access += access.isEmpty() ? QStringLiteral("write") : QStringLiteral("/write");
+        output.out << QStringLiteral("%1  %2  %3  %4\n")
+                          .arg(format->name(), -10)
+                          .arg(extensions.join(u' '), -12)
+                          .arg(access, -10)
+                          .arg(format->displayName());
+    }
+    return Success;
+}
+
+int runExport(const QStringList &arguments, Output &output) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Exports a Hitsmith document to a game-engine format.\n"
+        "The format comes from --format or from OUT's extension (.tsx, .tsj, .tscn); .json is "
+        "ambiguous (tiled-tsj, matter, hitsmith) and needs --format.\n"
+        "Warnings go to stderr. Exit status: 0 written, 1 the document has invalid shapes "
+        "(nothing written; see --skip-invalid), 2 a file cannot be read or written, or bad "
+        "usage."));
+    const QCommandLineOption formatOption({QStringLiteral("f"), QStringLiteral("format")},
+                                          QStringLiteral("Target format (see 'formats')."),
+                                          QStringLiteral("NAME"));
+    const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("File to write."), QStringLiteral("OUT"));
+    const QCommandLineOption skipOption(
+        QStringLiteral("skip-invalid"),
+        QStringLiteral("Leave invalid shapes out (with a warning each) instead of failing."));
+    parser.addOptions({formatOption, outOption, skipOption});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Hitsmith document."));
+    if (const std::optional<int> early =
+            parseArguments(parser, QStringLiteral("export"), arguments, output))
+        return *early;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1 || !parser.isSet(outOption)) {
+        output.err << "hitsmith-cli export: usage: export [--format NAME] FILE -o OUT "
+                      "[--skip-invalid] (see --help)\n";
+        return Failure;
+    }
+    const QString file = files.first();
+    const QString out = parser.value(outOption);
+    const FileFormat *format = nullptr;
+    if (parser.isSet(formatOption)) {
+        format = formatByName(QStringLiteral("export"), parser.value(formatOption),
+                              FileFormat::CanWrite, output);
+    } else {
+        format = guessWriteFormat(out, false);
+        if (!format)
+            output.err << "hitsmith-cli export: cannot tell the format from '" << out
+                       << "'; pass --format (formats: " << formatNames(FileFormat::CanWrite)
+                       << ")\n";
+    }
+    if (!format)
+        return Failure;
+
+    const ReadResult loaded = loadDocumentFile(file);
+    if (!loaded.isOk()) {
+        output.err << file << ": " << loaded.error << '\n';
+        return Failure;
+    }
+    WriteOptions options;
+    options.skipInvalid = parser.isSet(skipOption);
+    const FormatContext context{QFileInfo(out).absoluteFilePath(), absoluteDir(file)};
+    const WriteResult written = format->write(*loaded.document, context, options);
+    printWarnings(file, written.warnings, output);
+    if (!written.isOk()) {
+        output.err << file << ": " << written.error << '\n';
+        bool invalid = false;
+        for (const Sprite &sprite : loaded.document->sprites) {
+            for (const Frame &frame : sprite.frames) {
+                for (const Shape &shape : frame.shapes)
+                    invalid = invalid || !isCollidable(shape);
+            }
+        }
+        return invalid && !options.skipInvalid ? DocumentProblems : Failure;
+    }
+    QString error;
+    if (!writeFileAtomically(out, written.bytes, &error)) {
+        output.err << out << ": " << error << '\n';
+        return Failure;
+    }
+    return Success;
+}
+
+int runImport(const QStringList &arguments, Output &output) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Imports hitboxes from a game-engine file into a new Hitsmith document.\n"
+        "The format comes from --format or IN's extension; for .json the content decides "
+        "(Hitsmith, Tiled JSON, PhysicsEditor Phaser/Matter or Aseprite).\n"
+        "What cannot be imported is reported on stderr and skipped. Exit status: 0 written, "
+        "2 IN cannot be read or parsed (nothing written), or bad usage."));
+    const QCommandLineOption formatOption({QStringLiteral("f"), QStringLiteral("format")},
+                                          QStringLiteral("Source format (see 'formats')."),
+                                          QStringLiteral("NAME"));
+    const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Hitsmith document to write."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({formatOption, outOption});
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("File to import."));
+    if (const std::optional<int> early =
+            parseArguments(parser, QStringLiteral("import"), arguments, output))
+        return *early;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1 || !parser.isSet(outOption)) {
+        output.err << "hitsmith-cli import: usage: import [--format NAME] IN -o FILE "
+                      "(see --help)\n";
+        return Failure;
+    }
+    const QString in = files.first();
+    const QString out = parser.value(outOption);
+    QByteArray bytes;
+    QString error;
+    if (!readWholeFile(in, &bytes, &error)) {
+        output.err << in << ": " << error << '\n';
+        return Failure;
+    }
+    const FileFormat *format = nullptr;
+    if (parser.isSet(formatOption)) {
+        format = formatByName(QStringLiteral("import"), parser.value(formatOption),
+                              FileFormat::CanRead, output);
+    } else {
+        format = guessReadFormat(in, bytes);
+        if (!format)
+            output.err << "hitsmith-cli import: cannot tell the format of '" << in
+                       << "'; pass --format (formats: " << formatNames(FileFormat::CanRead)
+                       << ")\n";
+    }
+    if (!format)
+        return Failure;
+    const FormatContext context{QFileInfo(in).absoluteFilePath(), absoluteDir(out)};
+    const ReadResult result = format->read(bytes, context);
+    if (!result.isOk()) {
+        output.err << in << ": " << result.error << '\n';
+        return Failure;
+    }
+    printWarnings(in, result.warnings, output);
+    const QList<Problem> problems = validateDocument(*result.document);
+    if (!problems.isEmpty())
+        output.err << in << ": note: the imported document has " << problems.size()
+                   << " problem(s); run 'hitsmith-cli validate " << out << "' to list them\n";
+    if (!saveDocumentFile(*result.document, out, &error)) {
+        output.err << out << ": " << error << '\n';
+        return Failure;
+    }
+    return Success;
+}
+
+} // namespace hitsmith::cli

@@ -1,0 +1,131 @@
+#include "enginesupport.h"
+
+#include "validation.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUrl>
+
+#include <cmath>
+
+namespace hitsmith::engines {
+
+QString tr(const char *text) {
+    return QCoreApplication::translate("hitsmith::engines", text);
+}
+
+QString shapeLocation(const QString &sprite, const QString &frame, const QString &shapeId) {
+    return sprite + u'/' + frame + u'/' + shapeId;
+}
+
+QStringList invalidShapeWarnings(const DocumentData &document) {
+    QStringList warnings;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes) {
+                if (const std::optional<ShapeProblem> problem = validateShape(shape))
+                    warnings << tr("%1: invalid shape (%2), skipped")
+                                    .arg(shapeLocation(sprite.name, frame.name, shape.id),
+                                         problem->reason);
+            }
+        }
+    }
+    return warnings;
+}
+
+bool checkInvalidShapes(const DocumentData &document, const WriteOptions &options,
+                        WriteResult *result) {
+    const QStringList invalid = invalidShapeWarnings(document);
+    if (invalid.isEmpty())
+        return true;
+    if (!options.skipInvalid) {
+        QStringList names;
+        for (const Sprite &sprite : document.sprites) {
+            for (const Frame &frame : sprite.frames) {
+                for (const Shape &shape : frame.shapes) {
+                    if (const std::optional<ShapeProblem> problem = validateShape(shape))
+                        names << shapeLocation(sprite.name, frame.name, shape.id) +
+                                     QStringLiteral(" (") + problem->reason + u')';
+                }
+            }
+        }
+        result->error = tr("the document has %1 invalid shape(s): %2; fix them or export with "
+                           "--skip-invalid to leave them out")
+                            .arg(QString::number(names.size()), names.join(QStringLiteral(", ")));
+        return false;
+    }
+    result->warnings << invalid;
+    return true;
+}
+
+LayerBits::LayerBits(const DocumentData &document)
+    : mNames(document.layerNames())
+    , mDocument(document) {}
+
+quint32 LayerBits::category(const QString &layer) const {
+    const qsizetype index = mNames.indexOf(layer);
+    return index >= 0 && index < 32 ? (quint32(1) << index) : 0u;
+}
+
+quint32 LayerBits::mask(const QString &layer) const {
+    quint32 bits = 0;
+    for (const QString &other : mNames) {
+        if (mDocument.layersCollide(layer, other))
+            bits |= category(other);
+    }
+    return bits;
+}
+
+QStringList LayerBits::warnings() const {
+    QStringList warnings;
+    for (qsizetype i = 32; i < mNames.size(); ++i)
+        warnings << tr("layer \"%1\": the target has only 32 collision layers; it gets no bit "
+                       "and collides with nothing")
+                        .arg(mNames[i]);
+    return warnings;
+}
+
+QString rebasePath(const QString &path, const QString &fromDir, const QString &toDir) {
+    if (path.isEmpty() || fromDir.isEmpty() || toDir.isEmpty() || QDir::isAbsolutePath(path) ||
+        path.contains(QStringLiteral("://")))
+        return path;
+    const QString absolute = QDir::cleanPath(QDir(fromDir).absoluteFilePath(path));
+    return QDir(toDir).relativeFilePath(absolute);
+}
+
+QString fileDir(const FormatContext &context) {
+    if (context.filePath.isEmpty())
+        return {};
+    return QFileInfo(context.filePath).absolutePath();
+}
+
+std::optional<QString> checkImportedNumber(double value) {
+    if (!std::isfinite(value))
+        return tr("must be a finite number");
+    if (std::abs(value) > kMaxImportCoordinate)
+        return tr("%1 is out of range (more than %2 pixels)").arg(value).arg(kMaxImportCoordinate);
+    return std::nullopt;
+}
+
+QPointF rotated(QPointF v, double degrees) {
+    if (degrees == 0.0)
+        return v;
+    const double radians = degrees * M_PI / 180.0;
+    const double c = std::cos(radians), s = std::sin(radians);
+    return {v.x() * c - v.y() * s, v.x() * s + v.y() * c};
+}
+
+void appendWithUniqueId(Frame &frame, Shape shape, const QString &fallbackId) {
+    const QString base = shape.id.isEmpty() ? fallbackId : shape.id;
+    shape.id = frame.indexOfShape(base) < 0 ? base : frame.uniqueShapeId(base);
+    frame.shapes.append(std::move(shape));
+}
+
+QList<QPointF> polygonPoints(const Shape &shape) {
+    if (shape.type == ShapeType::Polygon)
+        return shape.points;
+    const QPolygonF outline = shape.outline();
+    return QList<QPointF>(outline.begin(), outline.end());
+}
+
+} // namespace hitsmith::engines

@@ -1,0 +1,44 @@
+#include "formatsniffer.h"
+
+#include "formatregistry.h"
+#include "jsonsupport.h"
+
+#include <QFileInfo>
+
+namespace hitsmith {
+
+const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &bytes) {
+    const FormatRegistry &registry = FormatRegistry::instance();
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix != QLatin1String("json"))
+        return registry.byFileName(fileName, FileFormat::CanRead);
+    QString error;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    if (!parsed || !parsed->isObject())
+        return registry.byName(QStringLiteral("hitsmith")); // it reports the parse error
+    const QJsonObject root = parsed->object();
+    if (root.value(QStringLiteral("format")) == QJsonValue(QStringLiteral("hitsmith")))
+        return registry.byName(QStringLiteral("hitsmith"));
+    if (root.contains(QStringLiteral("frames")) && root.contains(QStringLiteral("meta")))
+        return registry.byName(QStringLiteral("aseprite"));
+    if (root.value(QStringLiteral("type")) == QJsonValue(QStringLiteral("tileset")) ||
+        root.contains(QStringLiteral("tilewidth")) || root.contains(QStringLiteral("tiles")))
+        return registry.byName(QStringLiteral("tiled-tsj"));
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        if (it.value().toObject().contains(QStringLiteral("fixtures")))
+            return registry.byName(QStringLiteral("matter"));
+    }
+    return registry.byName(QStringLiteral("hitsmith"));
+}
+
+const FileFormat *guessWriteFormat(const QString &fileName, bool allowNativeJson) {
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return allowNativeJson ? FormatRegistry::instance().byName(QStringLiteral("hitsmith"))
+                               : nullptr;
+    if (suffix == QLatin1String("tres"))
+        return nullptr; // Godot resources are read, never written
+    return FormatRegistry::instance().byFileName(fileName, FileFormat::CanWrite);
+}
+
+} // namespace hitsmith

@@ -1,0 +1,289 @@
+#include "matterformat.h"
+
+#include "enginesupport.h"
+#include "jsonsupport.h"
+#include "validation.h"
+
+#include <QFileInfo>
+#include <QMap>
+
+#include <cmath>
+
+namespace hitsmith {
+
+using engines::tr;
+
+namespace {
+
+const QString kGeneratorInfo = QStringLiteral("generator_info");
+const QString kLayer = QStringLiteral("layer");
+
+QJsonObject filter(quint32 category, quint32 mask) {
+    return {{QStringLiteral("group"), 0},
+            {QStringLiteral("category"), double(category)},
+            {QStringLiteral("mask"), double(mask)}};
+}
+
+double checkedNumber(const json::Cursor &c) {
+    const double value = c.number();
+    if (const std::optional<QString> problem = engines::checkImportedNumber(value))
+        c.fail(*problem);
+    return value;
+}
+
+QPointF checkedPoint(const json::Cursor &c) {
+    c.object();
+    return {checkedNumber(c[QStringLiteral("x")]), checkedNumber(c[QStringLiteral("y")])};
+}
+
+/// A 32-bit collision bit field.
+quint32 bitsOf(const json::Cursor &c) {
+    const double value = c.number();
+    if (value < 0 || value > 4294967295.0 || value != std::floor(value))
+        c.fail(tr("must be a whole number from 0 to 4294967295 (32 collision bits)"));
+    return quint32(value);
+}
+
+struct LayerFilter {
+    quint32 category = 0;
+    quint32 mask = 0;
+};
+
+} // namespace
+
+QString MatterFormat::name() const {
+    return QStringLiteral("matter");
+}
+QString MatterFormat::displayName() const {
+    return tr("Phaser 3 / Matter.js bodies (PhysicsEditor JSON)");
+}
+QStringList MatterFormat::extensions() const {
+    return {QStringLiteral("json")};
+}
+FileFormat::Capabilities MatterFormat::capabilities() const {
+    return CanRead | CanWrite;
+}
+
+QString MatterFormat::bodyKey(const DocumentData &document, const Sprite &sprite,
+                              const Frame &frame) {
+    return document.sprites.size() == 1 ? frame.name : sprite.name + u'/' + frame.name;
+}
+
+QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
+    QStringList warnings = engines::invalidShapeWarnings(document);
+    bool anyCircle = false, anyShape = false, anyFrameData = false;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            anyFrameData = anyFrameData || frame.origin || frame.source;
+            for (const Shape &shape : frame.shapes) {
+                if (!isCollidable(shape))
+                    continue;
+                anyShape = true;
+                anyCircle = anyCircle || shape.type == ShapeType::Circle;
+                if (shape.type == ShapeType::Rect)
+                    warnings << (shape.angle != 0.0
+                                     ? tr("%1: rotated rectangle written as a polygon (Matter "
+                                          "fixtures are vertices or circles)")
+                                     : tr("%1: rectangle written as a polygon (Matter fixtures "
+                                          "are vertices or circles)"))
+                                    .arg(engines::shapeLocation(sprite.name, frame.name, shape.id));
+            }
+        }
+    }
+    if (anyShape)
+        warnings << tr("Matter.js re-centres every body on its centre of mass: Phaser's "
+                       "PhysicsEditor loader puts that point, not the frame's top-left corner, at "
+                       "the position you give (Phaser sets the sprite origin from "
+                       "body.centerOffset); other loaders must subtract it themselves");
+    if (anyCircle)
+        warnings << tr("Matter.js builds circles as polygons of at most 25 sides "
+                       "(Bodies.circle), so hits within about 1% of a radius of the edge can "
+                       "differ");
+    if (anyFrameData)
+        warnings << tr("frame origins and source rectangles are not stored in Matter bodies");
+    if (!document.layers.isEmpty())
+        warnings << tr("layer colours are not stored in Matter bodies");
+    warnings << engines::LayerBits(document).warnings();
+    return warnings;
+}
+
+WriteResult MatterFormat::write(const DocumentData &document, const FormatContext &,
+                                const WriteOptions &options) const {
+    WriteResult result;
+    if (!engines::checkInvalidShapes(document, options, &result))
+        return result;
+    const QStringList warnings = exportWarnings(document);
+    for (const QString &warning : warnings) {
+        if (!result.warnings.contains(warning))
+            result.warnings << warning;
+    }
+    const engines::LayerBits bits(document);
+    QJsonObject root{{kGeneratorInfo, QStringLiteral("Hitsmith (PhysicsEditor Phaser/Matter "
+                                                     "layout): one body per frame")}};
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            const QString key = bodyKey(document, sprite, frame);
+            if (root.contains(key)) {
+                result.error = tr("%1/%2: two frames map to the same body \"%3\"")
+                                   .arg(sprite.name, frame.name, key);
+                result.bytes.clear();
+                return result;
+            }
+            QJsonArray fixtures;
+            quint32 bodyCategory = 0, bodyMask = 0;
+            for (const Shape &shape : frame.shapes) {
+                if (!isCollidable(shape))
+                    continue;
+                const quint32 category = bits.category(shape.layer);
+                const quint32 mask = bits.mask(shape.layer);
+                bodyCategory |= category;
+                bodyMask |= mask;
+                QJsonObject fixture{{QStringLiteral("label"), shape.id},
+                                    {kLayer, shape.layer},
+                                    {QStringLiteral("isSensor"), true},
+                                    {QStringLiteral("collisionFilter"), filter(category, mask)}};
+                if (shape.type == ShapeType::Circle) {
+                    fixture.insert(QStringLiteral("circle"),
+                                   QJsonObject{{QStringLiteral("x"), shape.center.x()},
+                                               {QStringLiteral("y"), shape.center.y()},
+                                               {QStringLiteral("radius"), shape.radius}});
+                } else {
+                    QJsonArray vertices;
+                    for (QPointF p : engines::polygonPoints(shape))
+                        vertices.append(QJsonObject{{QStringLiteral("x"), p.x()},
+                                                    {QStringLiteral("y"), p.y()}});
+                    fixture.insert(QStringLiteral("vertices"), QJsonArray{vertices});
+                }
+                fixtures.append(fixture);
+            }
+            root.insert(
+                key,
+                QJsonObject{{QStringLiteral("type"), QStringLiteral("fromPhysicsEditor")},
+                            {QStringLiteral("label"), key},
+                            {QStringLiteral("isStatic"), false},
+                            {QStringLiteral("collisionFilter"), filter(bodyCategory, bodyMask)},
+                            {QStringLiteral("fixtures"), fixtures}});
+        }
+    }
+    result.bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return result;
+}
+
+ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &context) const {
+    ReadResult result;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &result.error);
+    if (!parsed)
+        return result;
+    if (!parsed->isObject()) {
+        result.error = tr("expected a JSON object of bodies at the top level");
+        return result;
+    }
+    try {
+        const json::Cursor root(parsed->object());
+        const QJsonObject object = root.object();
+        DocumentData document;
+        const QString fileSprite = context.filePath.isEmpty()
+                                       ? QStringLiteral("bodies")
+                                       : QFileInfo(context.filePath).completeBaseName();
+        QMap<QString, LayerFilter> layerFilters;
+        bool everyFixtureHasLayer = true, anyBody = false;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key() == kGeneratorInfo)
+                continue;
+            const json::Cursor body = root[it.key()];
+            if (!body.value().isObject() || !body.has(QStringLiteral("fixtures"))) {
+                result.warnings
+                    << tr("%1: not a PhysicsEditor body (no \"fixtures\"); skipped").arg(it.key());
+                continue;
+            }
+            anyBody = true;
+            QString spriteName = fileSprite, frameName = it.key();
+            const qsizetype slash = it.key().indexOf(u'/');
+            if (slash > 0 && slash < it.key().size() - 1) {
+                spriteName = it.key().left(slash);
+                frameName = it.key().mid(slash + 1);
+            }
+            qsizetype spriteIndex = document.indexOfSprite(spriteName);
+            if (spriteIndex < 0) {
+                document.sprites.append(Sprite{spriteName, {}, {}, {}});
+                spriteIndex = document.sprites.size() - 1;
+            }
+            Frame frame;
+            frame.name = frameName;
+            const json::Cursor fixtures = body[QStringLiteral("fixtures")];
+            const qsizetype count = fixtures.size();
+            for (qsizetype i = 0; i < count; ++i) {
+                const json::Cursor fixture = fixtures[i];
+                fixture.object();
+                Shape shape;
+                if (fixture.has(QStringLiteral("label")))
+                    shape.id = fixture[QStringLiteral("label")].string();
+                if (fixture.has(kLayer))
+                    shape.layer = fixture[kLayer].string();
+                else
+                    everyFixtureHasLayer = false;
+                if (fixture.has(QStringLiteral("collisionFilter"))) {
+                    const json::Cursor f = fixture[QStringLiteral("collisionFilter")];
+                    f.object();
+                    LayerFilter &lf = layerFilters[shape.layer];
+                    if (f.has(QStringLiteral("category")))
+                        lf.category |= bitsOf(f[QStringLiteral("category")]);
+                    if (f.has(QStringLiteral("mask")))
+                        lf.mask |= bitsOf(f[QStringLiteral("mask")]);
+                } else {
+                    everyFixtureHasLayer = false;
+                }
+                const QString fallback = QStringLiteral("fixture-%1").arg(i + 1);
+                if (fixture.has(QStringLiteral("circle"))) {
+                    const json::Cursor circle = fixture[QStringLiteral("circle")];
+                    circle.object();
+                    shape.type = ShapeType::Circle;
+                    shape.center = checkedPoint(circle);
+                    shape.radius = checkedNumber(circle[QStringLiteral("radius")]);
+                    engines::appendWithUniqueId(frame, shape, fallback);
+                } else if (fixture.has(QStringLiteral("vertices"))) {
+                    const json::Cursor pieces = fixture[QStringLiteral("vertices")];
+                    const qsizetype pieceCount = pieces.size();
+                    for (qsizetype p = 0; p < pieceCount; ++p) {
+                        const json::Cursor piece = pieces[p];
+                        Shape part = shape;
+                        part.type = ShapeType::Polygon;
+                        const qsizetype vertexCount = piece.size();
+                        for (qsizetype v = 0; v < vertexCount; ++v)
+                            part.points.append(checkedPoint(piece[v]));
+                        engines::appendWithUniqueId(frame, part, fallback);
+                    }
+                } else {
+                    fixture.fail(tr("has neither \"vertices\" nor \"circle\""));
+                }
+            }
+            document.sprites[spriteIndex].frames.append(frame);
+        }
+        if (!anyBody)
+            root.fail(tr("no PhysicsEditor bodies found (objects with \"fixtures\")"));
+        // Our own exports carry each fixture's layer: rebuild the collision matrix from the bits.
+        if (everyFixtureHasLayer && !layerFilters.isEmpty()) {
+            QList<LayerPair> pairs;
+            bool all = true;
+            const QStringList names = layerFilters.keys();
+            for (qsizetype a = 0; a < names.size(); ++a) {
+                for (qsizetype b = a; b < names.size(); ++b) {
+                    const LayerFilter &fa = layerFilters[names[a]], &fb = layerFilters[names[b]];
+                    if ((fa.mask & fb.category) && (fb.mask & fa.category))
+                        pairs.append({names[a], names[b]});
+                    else
+                        all = false;
+                }
+            }
+            if (!all)
+                document.collide = pairs;
+        }
+        result.document = document;
+    } catch (const json::SchemaError &error) {
+        result.error = error.toString();
+        result.warnings.clear();
+    }
+    return result;
+}
+
+} // namespace hitsmith

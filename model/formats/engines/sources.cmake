@@ -1,0 +1,12 @@
+# Game-engine formats (issue 5): included by model/CMakeLists.txt, paths relative to model/.
+target_sources(hitsmith_model PRIVATE
+  formats/engines/enginesupport.h formats/engines/enginesupport.cpp
+  formats/engines/tiledtileset.h formats/engines/tiledtileset.cpp
+  formats/engines/tiledformat.h formats/engines/tiledformat.cpp
+  formats/engines/matterformat.h formats/engines/matterformat.cpp
+  formats/engines/asepriteformat.h formats/engines/asepriteformat.cpp
+  formats/engines/godottext.h formats/engines/godottext.cpp
+  formats/engines/godotformat.h formats/engines/godotformat.cpp
+  formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
+)
+target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -1,0 +1,83 @@
+#pragma once
+
+// The part of a Tiled tileset Hitsmith uses, shared by the XML (.tsx) and JSON (.tsj) formats:
+// each reader fills a Tileset and each writer prints one, so both spellings map shapes the same.
+
+#include "fileformat.h"
+
+#include <QList>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <optional>
+
+namespace hitsmith::tiled {
+
+/// The kinds of Tiled objects; only rectangles, round ellipses and polygons become shapes.
+enum class ObjectKind { Rectangle, Ellipse, Polygon, Polyline, Point, Text, TileObject };
+
+/// One object of a tile's collision object group, as Tiled stores it.
+struct Object {
+    int id = 0;
+    QString name;
+    QString className; ///< "class" (Tiled 1.9+) or "type" (older); Hitsmith's layer
+    ObjectKind kind = ObjectKind::Rectangle;
+    double x = 0, y = 0;          ///< top-left (rect, ellipse) or first point's anchor (polygon)
+    double width = 0, height = 0; ///< rect and ellipse
+    double rotation = 0;          ///< degrees clockwise about (x, y)
+    QList<QPointF> points;        ///< polygon and polyline, relative to (x, y)
+};
+
+/// A custom property (string and float are all Hitsmith writes).
+struct Property {
+    QString name;
+    QString type; ///< "string" when empty
+    QString value;
+};
+
+/// One tile: its image or sub-rectangle, its properties and its collision objects.
+struct Tile {
+    int id = 0;
+    QList<Property> properties;
+    QString image;
+    double imageWidth = 0, imageHeight = 0;
+    std::optional<QRectF> subRect; ///< Tiled 1.9+ x, y, width, height of the tile in its image
+    bool hasObjectGroup = false;
+    QPointF objectGroupOffset;
+    QList<Object> objects;
+    QString location; ///< "tile 3" plus, in XML, the line: for messages
+};
+
+/// The tileset header and its tiles.
+struct Tileset {
+    QString name;
+    int tileWidth = 0, tileHeight = 0, columns = 0, margin = 0, spacing = 0;
+    QString image;
+    QList<Property> properties;
+    QList<Tile> tiles;
+};
+
+/// A located read error thrown by the tileset readers and caught inside each format.
+struct ReadError {
+    QString message;
+};
+
+/// Turns a tileset into a document: one frame per tile with an object group, grouped into
+/// sprites by the "sprite" property (else one sprite named after the tileset). Objects that are
+/// not closed convex shapes are reported in warnings and skipped.
+DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
+                        QStringList *warnings);
+
+/// Turns a document into an image-collection tileset, one tile per frame, skipping invalid shapes
+/// (the caller has applied the invalid-shape policy).
+Tileset fromDocument(const DocumentData &document, const FormatContext &context,
+                     QStringList *warnings);
+
+/// What exportWarnings() says for both Tiled formats.
+QStringList exportWarnings(const DocumentData &document);
+
+/// Parses a number as Tiled writes it, checking range; nullopt with the reason otherwise.
+std::optional<double> parseNumber(const QString &text, QString *reason);
+
+} // namespace hitsmith::tiled
