@@ -11,7 +11,7 @@ packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev
   libboost-dev libbox2d-dev
-  tiled nodejs npm
+  tiled
   fonts-dejavu-core xvfb xauth
 )
 
@@ -21,6 +21,9 @@ for package in "${packages[@]}"; do
     missing+=("$package")
   fi
 done
+# Node.js may come from elsewhere (NodeSource's nodejs bundles npm); any working pair will do.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 
 if ((${#missing[@]})); then
   echo "hitsmith setup: installing ${missing[*]}"
