@@ -1,0 +1,202 @@
+#pragma once
+
+// Shared by the tst_formats_* programs: where the fixtures are, a sample document with every
+// shape kind, and shape comparison within a stated tolerance.
+
+#include "documentdata.h"
+#include "fileformat.h"
+#include "formatregistry.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcessEnvironment>
+#include <QTest>
+
+#include <cmath>
+
+namespace formattest {
+
+using namespace hitsmith;
+
+/// Coordinates survive export -> import within this (they are printed shortest-round-trip;
+/// only degree <-> radian and corner <-> centre conversions add rounding).
+inline constexpr double kTolerance = 1e-9;
+
+inline QString env(const char *name) {
+    return QProcessEnvironment::systemEnvironment().value(QLatin1String(name));
+}
+
+/// The shared real-world fixtures folder, or empty when it is absent.
+inline QString sharedFixtures() {
+    const QString dir = env("HITSMITH_SHARED_FIXTURES");
+    return !dir.isEmpty() && QDir(dir).exists() ? dir : QString();
+}
+
+inline QString testData(const QString &relative) {
+    return QDir(env("HITSMITH_TEST_DATA")).filePath(relative);
+}
+
+inline QByteArray readBytes(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+inline const FileFormat *format(const char *name) {
+    return FormatRegistry::instance().byName(QLatin1String(name));
+}
+
+/// Two sprites, every shape kind, a rotated rect, an origin, a source and a collision matrix.
+inline DocumentData sampleDocument() {
+    DocumentData document;
+    document.collide = QList<LayerPair>{{QStringLiteral("hitbox"), QStringLiteral("hurtbox")}};
+    Sprite knight;
+    knight.name = QStringLiteral("knight");
+    Frame attack;
+    attack.name = QStringLiteral("attack-2");
+    attack.source = QRectF(64, 0, 64, 64);
+    attack.origin = QPointF(32, 60);
+    attack.shapes = {
+        Shape::polygon(QStringLiteral("body"), {{20, 10}, {44, 10}, {40, 60}, {24, 60}},
+                       QStringLiteral("hurtbox")),
+        Shape::rect(QStringLiteral("blade"), {52, 30}, {20, 6}, -15, QStringLiteral("hitbox")),
+        Shape::circle(QStringLiteral("head"), {32, 8}, 7, QStringLiteral("hurtbox")),
+        Shape::rect(QStringLiteral("feet"), {32.5, 61}, {18, 4}, 0, QStringLiteral("hurtbox"))};
+    Frame idle;
+    idle.name = QStringLiteral("idle");
+    idle.shapes = {Shape::circle(QStringLiteral("core"), {10.25, 12.5}, 3.5)};
+    knight.frames = {attack, idle};
+    Sprite slime;
+    slime.name = QStringLiteral("slime");
+    Frame squash;
+    squash.name = QStringLiteral("squash");
+    squash.shapes = {
+        Shape::rect(QStringLiteral("contact"), {16, 24}, {30, 10}, 30, QStringLiteral("hitbox"))};
+    slime.frames = {squash};
+    document.sprites = {knight, slime};
+    return document;
+}
+
+inline bool near(double a, double b, double tolerance) {
+    return std::abs(a - b) <= tolerance * std::max(1.0, std::max(std::abs(a), std::abs(b)));
+}
+
+inline bool nearPoint(QPointF a, QPointF b, double tolerance) {
+    return near(a.x(), b.x(), tolerance) && near(a.y(), b.y(), tolerance);
+}
+
+/// Same geometry within tolerance; a rect may come back as the polygon of its corners when
+/// allowPolygonForRect (targets without rectangles). Returns why not, or empty.
+inline QString shapeDifference(const Shape &expected, const Shape &actual, double tolerance,
+                               bool allowPolygonForRect = false) {
+    if (expected.id != actual.id)
+        return QStringLiteral("id %1 != %2").arg(actual.id, expected.id);
+    if (expected.layer != actual.layer)
+        return QStringLiteral("%1: layer %2 != %3").arg(expected.id, actual.layer, expected.layer);
+    if (expected.type == ShapeType::Rect && actual.type == ShapeType::Polygon &&
+        allowPolygonForRect) {
+        const QPolygonF outline = expected.outline();
+        if (actual.points.size() != 4)
+            return QStringLiteral("%1: rect became %2 points")
+                .arg(expected.id)
+                .arg(actual.points.size());
+        for (int i = 0; i < 4; ++i) {
+            if (!nearPoint(outline[i], actual.points[i], tolerance))
+                return QStringLiteral("%1: corner %2 differs").arg(expected.id).arg(i);
+        }
+        return {};
+    }
+    if (expected.type != actual.type)
+        return QStringLiteral("%1: type %2 != %3")
+            .arg(expected.id, shapeTypeName(actual.type), shapeTypeName(expected.type));
+    switch (expected.type) {
+    case ShapeType::Polygon:
+        if (expected.points.size() != actual.points.size())
+            return QStringLiteral("%1: point count").arg(expected.id);
+        for (qsizetype i = 0; i < expected.points.size(); ++i) {
+            if (!nearPoint(expected.points[i], actual.points[i], tolerance))
+                return QStringLiteral("%1: point %2 (%3, %4) != (%5, %6)")
+                    .arg(expected.id)
+                    .arg(i)
+                    .arg(actual.points[i].x())
+                    .arg(actual.points[i].y())
+                    .arg(expected.points[i].x())
+                    .arg(expected.points[i].y());
+        }
+        return {};
+    case ShapeType::Rect:
+        if (!nearPoint(expected.center, actual.center, tolerance) ||
+            !near(expected.size.width(), actual.size.width(), tolerance) ||
+            !near(expected.size.height(), actual.size.height(), tolerance) ||
+            !near(expected.angle, actual.angle, tolerance))
+            return QStringLiteral("%1: rect (%2, %3) %4x%5 @%6 != (%7, %8) %9x%10 @%11")
+                .arg(expected.id)
+                .arg(actual.center.x())
+                .arg(actual.center.y())
+                .arg(actual.size.width())
+                .arg(actual.size.height())
+                .arg(actual.angle)
+                .arg(expected.center.x())
+                .arg(expected.center.y())
+                .arg(expected.size.width())
+                .arg(expected.size.height())
+                .arg(expected.angle);
+        return {};
+    case ShapeType::Circle:
+        if (!nearPoint(expected.center, actual.center, tolerance) ||
+            !near(expected.radius, actual.radius, tolerance))
+            return QStringLiteral("%1: circle differs").arg(expected.id);
+        return {};
+    }
+    return {};
+}
+
+/// Compares every sprite, frame and shape; returns the first difference, or empty.
+inline QString documentDifference(const DocumentData &expected, const DocumentData &actual,
+                                  double tolerance, bool allowPolygonForRect = false) {
+    if (expected.sprites.size() != actual.sprites.size())
+        return QStringLiteral("sprite count %1 != %2")
+            .arg(actual.sprites.size())
+            .arg(expected.sprites.size());
+    for (qsizetype s = 0; s < expected.sprites.size(); ++s) {
+        const Sprite &e = expected.sprites[s], &a = actual.sprites[s];
+        if (e.name != a.name)
+            return QStringLiteral("sprite name %1 != %2").arg(a.name, e.name);
+        if (e.frames.size() != a.frames.size())
+            return QStringLiteral("%1: frame count %2 != %3")
+                .arg(e.name)
+                .arg(a.frames.size())
+                .arg(e.frames.size());
+        for (qsizetype f = 0; f < e.frames.size(); ++f) {
+            const Frame &ef = e.frames[f], &af = a.frames[f];
+            if (ef.name != af.name)
+                return QStringLiteral("frame name %1 != %2").arg(af.name, ef.name);
+            if (ef.shapes.size() != af.shapes.size())
+                return QStringLiteral("%1/%2: shape count %3 != %4")
+                    .arg(e.name, ef.name)
+                    .arg(af.shapes.size())
+                    .arg(ef.shapes.size());
+            for (qsizetype i = 0; i < ef.shapes.size(); ++i) {
+                const QString why =
+                    shapeDifference(ef.shapes[i], af.shapes[i], tolerance, allowPolygonForRect);
+                if (!why.isEmpty())
+                    return e.name + u'/' + ef.name + QStringLiteral(": ") + why;
+            }
+        }
+    }
+    return {};
+}
+
+/// Every reader must answer malformed input with an error and no document, never crash; the
+/// truncations of a valid file are the cheapest hostile corpus there is.
+inline void checkTruncationsNeverHalfLoad(const FileFormat *reader, const QByteArray &valid) {
+    const qsizetype step = std::max<qsizetype>(1, valid.size() / 97);
+    for (qsizetype length = 0; length < valid.size(); length += step) {
+        const ReadResult result = reader->read(valid.left(length), {});
+        QVERIFY2(result.isOk() != !result.error.isEmpty(),
+                 qPrintable(QStringLiteral("length %1").arg(length)));
+    }
+}
+
+} // namespace formattest

@@ -1,0 +1,469 @@
+// Tiled tilesets (.tsx and .tsj): exact conversion of rectangles turned about their top-left
+// corner, round trips, the real-world fixtures, malformed input, and Tiled itself reading ours.
+
+#include "formattestsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+using namespace hitsmith;
+using namespace formattest;
+
+class TestTiledFormats : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void writeTsxExactNumbers();
+    void writeTsjExactNumbers();
+    void readRotatedObjects();
+    void roundTrip_data();
+    void roundTrip();
+    void invalidShapesFailUnlessSkipped();
+    void excaliburTsxAndTsjAgree();
+    void lillysPolylinesReportedAndSkipped();
+    void everySharedTiledFixtureImports();
+    void oldJsonLayout();
+    void malformed_data();
+    void malformed();
+    void truncationsNeverHalfLoad();
+    void tiledOpensOurTilesets();
+};
+
+namespace {
+
+/// The attributes of the <object name="..."> element in TSX text.
+QMap<QString, QString> objectAttributes(const QByteArray &tsx, const QString &name) {
+    QMap<QString, QString> attributes;
+    const QRegularExpression object(
+        QStringLiteral(R"(<object ([^>]*name="%1"[^>]*)>)").arg(QRegularExpression::escape(name)));
+    const QRegularExpressionMatch match = object.match(QString::fromUtf8(tsx));
+    const QRegularExpression attribute(QStringLiteral(R"((\w+)="([^"]*)\")"));
+    auto it = attribute.globalMatch(match.captured(1));
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        attributes.insert(m.captured(1), m.captured(2));
+    }
+    return attributes;
+}
+
+} // namespace
+
+void TestTiledFormats::writeTsxExactNumbers() {
+    const WriteResult result = format("tiled-tsx")->write(sampleDocument(), {}, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const QString text = QString::fromUtf8(result.bytes);
+    // Axis-aligned rectangle: centre (32.5, 61), 18 x 4 -> top-left (23.5, 59).
+    QVERIFY2(
+        text.contains(QStringLiteral(
+            R"(<object id="4" name="feet" type="hurtbox" x="23.5" y="59" width="18" height="4"/>)")),
+        qPrintable(text));
+    // Circle: centre (32, 8), radius 7 -> the ellipse's box at (25, 1), 14 x 14.
+    QVERIFY(text.contains(QStringLiteral(
+        R"(<object id="3" name="head" type="hurtbox" x="25" y="1" width="14" height="14">)")));
+    // Polygon: anchored at its first point, points relative to it.
+    QVERIFY(text.contains(QStringLiteral(R"(<polygon points="0,0 24,0 20,50 4,50"/>)")));
+    QVERIFY(text.contains(QStringLiteral(R"(name="body" type="hurtbox" x="20" y="10")")));
+    // Default layer: no type at all.
+    QVERIFY(text.contains(
+        QStringLiteral(R"(<object id="1" name="core" x="6.75" y="9" width="7" height="7">)")));
+    // Frame data as tile properties and the Tiled 1.9 sub-rectangle.
+    QVERIFY(text.contains(QStringLiteral(R"(<tile id="0" x="64" y="0" width="64" height="64">)")));
+    QVERIFY(text.contains(QStringLiteral(R"(<property name="originX" type="float" value="32"/>)")));
+    QVERIFY(text.contains(QStringLiteral(R"(<property name="sprite" value="slime"/>)")));
+
+    // Rotated rectangle: Tiled's (x, y) is the rectangle's own top-left corner, turned with it,
+    // which is the first corner of our outline; the rotation is the same angle.
+    const QMap<QString, QString> blade = objectAttributes(result.bytes, QStringLiteral("blade"));
+    const QPointF corner = Shape::rect({}, {52, 30}, {20, 6}, -15).outline().at(0);
+    QCOMPARE(blade.value(QStringLiteral("rotation")), QStringLiteral("-15"));
+    QVERIFY(std::abs(blade.value(QStringLiteral("x")).toDouble() - corner.x()) < 1e-12);
+    QVERIFY(std::abs(blade.value(QStringLiteral("y")).toDouble() - corner.y()) < 1e-12);
+    // By hand: (52, 30) - R(-15 deg) (10, 3) = (41.5642846018..., 29.6904129721...).
+    QVERIFY(std::abs(blade.value(QStringLiteral("x")).toDouble() - 41.564284601801755) < 1e-12);
+    QVERIFY(std::abs(blade.value(QStringLiteral("y")).toDouble() - 29.690412972158002) < 1e-12);
+    QCOMPARE(blade.value(QStringLiteral("width")), QStringLiteral("20"));
+    QCOMPARE(blade.value(QStringLiteral("height")), QStringLiteral("6"));
+}
+
+void TestTiledFormats::writeTsjExactNumbers() {
+    const WriteResult result = format("tiled-tsj")->write(sampleDocument(), {}, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const QJsonObject root = QJsonDocument::fromJson(result.bytes).object();
+    QCOMPARE(root.value(QStringLiteral("type")).toString(), QStringLiteral("tileset"));
+    QCOMPARE(root.value(QStringLiteral("tilecount")).toInt(), 3);
+    const QJsonArray objects = root.value(QStringLiteral("tiles"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("objectgroup"))
+                                   .toObject()
+                                   .value(QStringLiteral("objects"))
+                                   .toArray();
+    QCOMPARE(objects.size(), 4);
+    const QJsonObject feet = objects.at(3).toObject();
+    QCOMPARE(feet.value(QStringLiteral("name")).toString(), QStringLiteral("feet"));
+    QCOMPARE(feet.value(QStringLiteral("type")).toString(), QStringLiteral("hurtbox"));
+    QCOMPARE(feet.value(QStringLiteral("x")).toDouble(), 23.5);
+    QCOMPARE(feet.value(QStringLiteral("y")).toDouble(), 59.0);
+    const QJsonObject head = objects.at(2).toObject();
+    QVERIFY(head.value(QStringLiteral("ellipse")).toBool());
+    QCOMPARE(head.value(QStringLiteral("width")).toDouble(), 14.0);
+    const QJsonArray polygon = objects.at(0).toObject().value(QStringLiteral("polygon")).toArray();
+    QCOMPARE(polygon.size(), 4);
+    QCOMPARE(polygon.at(2).toObject().value(QStringLiteral("x")).toDouble(), 20.0);
+    QCOMPARE(polygon.at(2).toObject().value(QStringLiteral("y")).toDouble(), 50.0);
+    const QJsonObject blade = objects.at(1).toObject();
+    QCOMPARE(blade.value(QStringLiteral("rotation")).toDouble(), -15.0);
+    QVERIFY(std::abs(blade.value(QStringLiteral("x")).toDouble() - 41.564284601801755) < 1e-12);
+}
+
+void TestTiledFormats::readRotatedObjects() {
+    const QByteArray tsx = R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" name="t" tilewidth="32" tileheight="32" tilecount="1" columns="0">
+ <tile id="7">
+  <objectgroup draworder="index" id="2">
+   <object id="1" name="r" class="hitbox" x="10" y="20" width="8" height="4" rotation="90"/>
+   <object id="2" x="0" y="0" width="10" height="10" rotation="90"><ellipse/></object>
+   <object id="3" x="5" y="5" rotation="90"><polygon points="0,0 4,0 4,2"/></object>
+   <object id="4" type="legacy" x="1" y="1" width="2" height="2"/>
+  </objectgroup>
+ </tile>
+</tileset>)";
+    const ReadResult result = format("tiled-tsx")->read(tsx, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Frame &frame = result.document->sprites.at(0).frames.at(0);
+    QCOMPARE(frame.name, QStringLiteral("tile-7"));
+    QCOMPARE(frame.shapes.size(), 4);
+    // Turned 90 degrees clockwise about (10, 20): the centre is (10, 20) + (-2, 4).
+    QVERIFY(shapeDifference(
+                Shape::rect(QStringLiteral("r"), {8, 24}, {8, 4}, 90, QStringLiteral("hitbox")),
+                frame.shapes[0], 1e-12)
+                .isEmpty());
+    QVERIFY(shapeDifference(Shape::circle(QStringLiteral("object-2"), {-5, 5}, 5), frame.shapes[1],
+                            1e-12)
+                .isEmpty());
+    QVERIFY(shapeDifference(Shape::polygon(QStringLiteral("object-3"), {{5, 5}, {5, 9}, {3, 9}}),
+                            frame.shapes[2], 1e-12)
+                .isEmpty());
+    QCOMPARE(frame.shapes[3].layer, QStringLiteral("legacy")); // Tiled <= 1.8 "type"
+}
+
+void TestTiledFormats::roundTrip_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("tsx") << QStringLiteral("tiled-tsx");
+    QTest::newRow("tsj") << QStringLiteral("tiled-tsj");
+}
+
+void TestTiledFormats::roundTrip() {
+    QFETCH(QString, name);
+    const FileFormat *tiled = FormatRegistry::instance().byName(name);
+    const DocumentData document = sampleDocument();
+    const WriteResult written = tiled->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QCOMPARE(tiled->write(document, {}, {}).bytes, written.bytes); // deterministic
+    const ReadResult read = tiled->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    const QString why = documentDifference(document, *read.document, kTolerance);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QCOMPARE(read.document->collide, document.collide);
+    const Frame &attack = read.document->sprites[0].frames[0];
+    QCOMPARE(attack.origin, document.sprites[0].frames[0].origin);
+    QCOMPARE(attack.source, document.sprites[0].frames[0].source);
+    // Written again, the imported document gives the same bytes.
+    QCOMPARE(tiled->write(*read.document, {}, {}).bytes, written.bytes);
+}
+
+void TestTiledFormats::invalidShapesFailUnlessSkipped() {
+    DocumentData document = sampleDocument();
+    document.sprites[0].frames[1].shapes.append(
+        Shape::polygon(QStringLiteral("dent"), {{0, 0}, {10, 0}, {5, 2}, {10, 10}, {0, 10}}));
+    for (const char *name : {"tiled-tsx", "tiled-tsj", "godot", "matter"}) {
+        const FileFormat *target = format(name);
+        const WriteResult refused = target->write(document, {}, {});
+        QVERIFY2(!refused.isOk(), name);
+        QVERIFY2(refused.error.contains(QStringLiteral("knight/idle/dent")),
+                 qPrintable(refused.error));
+        QVERIFY(refused.bytes.isEmpty());
+        QVERIFY(target->exportWarnings(document).join(u'\n').contains(
+            QStringLiteral("knight/idle/dent")));
+        WriteOptions skip;
+        skip.skipInvalid = true;
+        const WriteResult written = target->write(document, {}, skip);
+        QVERIFY2(written.isOk(), qPrintable(written.error));
+        QVERIFY(written.warnings.join(u'\n').contains(QStringLiteral("knight/idle/dent")));
+        QVERIFY2(!written.bytes.contains("dent"), name);
+    }
+}
+
+void TestTiledFormats::excaliburTsxAndTsjAgree() {
+    const QString dir = sharedFixtures();
+    if (dir.isEmpty())
+        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+              "not tested");
+    const ReadResult tsx =
+        format("tiled-tsx")
+            ->read(readBytes(dir + QStringLiteral("/tiled/excalibur_external.tsx")), {});
+    const ReadResult tsj =
+        format("tiled-tsj")
+            ->read(readBytes(dir + QStringLiteral("/tiled/excalibur_external.tsj")), {});
+    QVERIFY2(tsx.isOk(), qPrintable(tsx.error));
+    QVERIFY2(tsj.isOk(), qPrintable(tsj.error));
+    QVERIFY2(documentDifference(*tsx.document, *tsj.document, 0).isEmpty(),
+             qPrintable(documentDifference(*tsx.document, *tsj.document, 0)));
+    QCOMPARE(tsx.document->sprites[0].image, tsj.document->sprites[0].image);
+    // The tiles with object groups, with their collision shapes exactly.
+    const Sprite &sprite = tsx.document->sprites[0];
+    QCOMPARE(sprite.name, QStringLiteral("External"));
+    QCOMPARE(sprite.frames.size(), 3);
+    QCOMPARE(sprite.frames[0].name, QStringLiteral("tile-29"));
+    QCOMPARE(sprite.frames[0].source, QRectF(80, 32, 16, 16)); // column 5, row 2 of 12 columns
+    QVERIFY(shapeDifference(Shape::circle(QStringLiteral("object-1"), {5.5, 7.25}, 3.75),
+                            sprite.frames[0].shapes.value(0), 0)
+                .isEmpty());
+    QVERIFY(shapeDifference(Shape::rect(QStringLiteral("object-1"), {8, 8}, {10, 12}),
+                            sprite.frames[1].shapes.value(0), 0)
+                .isEmpty());
+    QVERIFY(shapeDifference(Shape::polygon(QStringLiteral("object-1"),
+                                           {{3.25, 11}, {9, 5}, {12, 10}, {7.5, 13.25}}),
+                            sprite.frames[2].shapes.value(0), 0)
+                .isEmpty());
+    // The 5.25 x 4.75 ellipse is not a circle: reported by both, skipped.
+    QCOMPARE(sprite.frames[0].shapes.size(), 1);
+    QCOMPARE(tsx.warnings.size(), 1);
+    QVERIFY(tsx.warnings[0].contains(
+        QStringLiteral("tile 29, object 2: ellipse that is not a circle")));
+    QCOMPARE(tsj.warnings.size(), 1);
+    QVERIFY(tsj.warnings[0].contains(QStringLiteral("object 2: ellipse that is not a circle")));
+}
+
+void TestTiledFormats::lillysPolylinesReportedAndSkipped() {
+    const QString dir = sharedFixtures();
+    if (dir.isEmpty())
+        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+              "not tested");
+    for (const char *file : {"lillys_tileset.tsx", "lillys_legacy_tilesets.tsx"}) {
+        const QByteArray bytes = readBytes(dir + QStringLiteral("/tiled/") + QLatin1String(file));
+        const ReadResult result = format("tiled-tsx")->read(bytes, {});
+        QVERIFY2(result.isOk(), qPrintable(result.error));
+        const qsizetype polylines = bytes.count("<polyline");
+        const qsizetype objects = bytes.count("<object ");
+        QVERIFY(polylines > 0);
+        QCOMPARE(result.warnings.size(), polylines);
+        for (const QString &warning : result.warnings)
+            QVERIFY2(warning.contains(QStringLiteral("polyline")), qPrintable(warning));
+        qsizetype shapes = 0;
+        for (const Frame &frame : result.document->sprites[0].frames) {
+            shapes += frame.shapes.size();
+            // id="0" and no name: "object-0", made unique within the frame ("object-0-2").
+            for (qsizetype i = 0; i < frame.shapes.size(); ++i)
+                QCOMPARE(frame.shapes[i].id, i == 0 ? QStringLiteral("object-0")
+                                                    : QStringLiteral("object-0-%1").arg(i + 1));
+        }
+        QCOMPARE(shapes, objects - polylines);
+        // Empty object groups still name a frame (the tile has collision data, none of it).
+        QCOMPARE(result.document->sprites[0].frames.size(), bytes.count("<objectgroup"));
+    }
+}
+
+void TestTiledFormats::everySharedTiledFixtureImports() {
+    const QString dir = sharedFixtures();
+    if (dir.isEmpty())
+        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+              "not tested");
+    const QFileInfoList files = QDir(dir + QStringLiteral("/tiled")).entryInfoList(QDir::Files);
+    QVERIFY(files.size() >= 6);
+    for (const QFileInfo &file : files) {
+        const FileFormat *reader =
+            format(file.suffix() == QLatin1String("tsx") ? "tiled-tsx" : "tiled-tsj");
+        const QByteArray bytes = readBytes(file.absoluteFilePath());
+        const ReadResult result = reader->read(bytes, {file.absoluteFilePath(), dir});
+        QVERIFY2(result.isOk(), qPrintable(file.fileName() + QStringLiteral(": ") + result.error));
+        qsizetype shapes = 0;
+        for (const Sprite &sprite : result.document->sprites) {
+            for (const Frame &frame : sprite.frames)
+                shapes += frame.shapes.size();
+        }
+        // Every polygon in the file became a polygon shape.
+        const qsizetype polygons = file.suffix() == QLatin1String("tsx")
+                                       ? bytes.count("<polygon")
+                                       : bytes.count("\"polygon\":");
+        qsizetype polygonShapes = 0;
+        for (const Sprite &sprite : result.document->sprites) {
+            for (const Frame &frame : sprite.frames) {
+                for (const Shape &shape : frame.shapes)
+                    polygonShapes += shape.type == ShapeType::Polygon;
+            }
+        }
+        QVERIFY2(polygonShapes == polygons, qPrintable(file.fileName()));
+        QVERIFY2(shapes > 0, qPrintable(file.fileName()));
+    }
+    // Fractional isometric polygon, exactly: object at (0.666667, 95) + (54.6667, -29.3333).
+    const ReadResult cubes =
+        format("tiled-tsx")
+            ->read(readBytes(dir + QStringLiteral("/tiled/excalibur_cubes_iso.tsx")), {});
+    const Shape &first = cubes.document->sprites[0].frames[0].shapes[0];
+    QCOMPARE(first.points.size(), 4);
+    QCOMPARE(first.points[1], QPointF(0.666667 + 54.6667, 95 - 29.3333));
+    QCOMPARE(cubes.document->sprites[0].frames[0].source, QRectF(111, 0, 111, 128));
+}
+
+void TestTiledFormats::oldJsonLayout() {
+    // Tiled before 1.2: tiles keyed by id, properties as objects, numeric version.
+    const QByteArray json = R"({"name":"old","tilewidth":16,"tileheight":16,"version":1.1,
+        "tiles":{"10":{"objectgroup":{"objects":[{"id":1,"name":"a","type":"hitbox",
+            "x":1,"y":2,"width":3,"height":4,"rotation":0}]}},
+                 "2":{"objectgroup":{"objects":[{"id":1,"ellipse":true,"x":0,"y":0,"width":4,
+            "height":4}]}}},
+        "tileproperties":{"10":{"frame":"swing","sprite":"hero"}}})";
+    const ReadResult result = format("tiled-tsj")->read(json, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QCOMPARE(result.document->sprites.size(), 2);
+    QCOMPARE(result.document->sprites[0].name, QStringLiteral("old"));
+    QCOMPARE(result.document->sprites[0].frames[0].name, QStringLiteral("tile-2"));
+    QCOMPARE(result.document->sprites[1].name, QStringLiteral("hero"));
+    QCOMPARE(result.document->sprites[1].frames[0].name, QStringLiteral("swing"));
+    QVERIFY(shapeDifference(
+                Shape::rect(QStringLiteral("a"), {2.5, 4}, {3, 4}, 0, QStringLiteral("hitbox")),
+                result.document->sprites[1].frames[0].shapes.value(0), 0)
+                .isEmpty());
+}
+
+void TestTiledFormats::malformed_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("expected");
+    const QByteArray head = R"(<?xml version="1.0"?>
+<tileset name="t" tilewidth="8" tileheight="8">
+ <tile id="3">
+  <objectgroup>
+)";
+    const QByteArray tail = "\n  </objectgroup>\n </tile>\n</tileset>\n";
+    QTest::newRow("tsx empty") << "tiled-tsx" << QByteArray("  \n") << "file is empty";
+    QTest::newRow("tsx binary") << "tiled-tsx" << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)
+                                << "not a text file";
+    QTest::newRow("tsx garbage") << "tiled-tsx" << QByteArray("hello") << "line 1, column";
+    QTest::newRow("tsx truncated")
+        << "tiled-tsx" << QByteArray(head + R"(   <object id="1" x="1")") << "line 5, column";
+    QTest::newRow("tsx not a number")
+        << "tiled-tsx" << QByteArray(head + R"(   <object id="1" x="abc" y="0"/>)" + tail)
+        << "tile 3, object 1: attribute x: \"abc\" is not a number";
+    QTest::newRow("tsx nan") << "tiled-tsx"
+                             << QByteArray(head + R"(   <object id="2" x="1" y="nan"/>)" + tail)
+                             << "tile 3, object 2: attribute y: must be a finite number";
+    QTest::newRow("tsx huge")
+        << "tiled-tsx"
+        << QByteArray(head + R"(   <object id="2" x="1" y="0" width="1e300" height="1"/>)" + tail)
+        << "tile 3, object 2: attribute width: 1e+300 is out of range";
+    QTest::newRow("tsx bad points")
+        << "tiled-tsx"
+        << QByteArray(head +
+                      R"(   <object id="5" x="1" y="0"><polygon points="0,0 1;1 2,2"/></object>)" +
+                      tail)
+        << "tile 3, object 5: points: \"1;1\" is not an x,y pair";
+    QTest::newRow("tsx map") << "tiled-tsx" << QByteArray("<map version=\"1.8\"></map>")
+                             << "Tiled map, not a tileset";
+    QTest::newRow("tsx negative id")
+        << "tiled-tsx" << QByteArray("<tileset><tile id=\"-4\"/></tileset>")
+        << "attribute id: \"-4\" is not a whole number";
+
+    QTest::newRow("tsj empty") << "tiled-tsj" << QByteArray("") << "file is empty";
+    QTest::newRow("tsj binary") << "tiled-tsj" << QByteArray("\0\1\2\3", 4) << "not a text file";
+    QTest::newRow("tsj truncated")
+        << "tiled-tsj" << QByteArray(R"({"tiles":[{"id":1,)") << "line 1, column";
+    QTest::newRow("tsj wrong type")
+        << "tiled-tsj"
+        << QByteArray(R"({"tiles":[{"id":1,"objectgroup":{"objects":[{"x":"1"}]}}]})")
+        << "tiles[0].objectgroup.objects[0].x: must be a number";
+    QTest::newRow("tsj huge")
+        << "tiled-tsj"
+        << QByteArray(R"({"tiles":[{"id":1,"objectgroup":{"objects":[{"x":1e300}]}}]})")
+        << "tiles[0].objectgroup.objects[0].x: 1e+300 is out of range";
+    QTest::newRow("tsj overflow")
+        << "tiled-tsj"
+        << QByteArray(R"({"tiles":[{"id":1,"objectgroup":{"objects":[{"y":1e999}]}}]})")
+        << "line 1, column 54: illegal number";
+    QTest::newRow("tsj polygon point")
+        << "tiled-tsj"
+        << QByteArray(
+               R"({"tiles":[{"id":1,"objectgroup":{"objects":[{"polygon":[{"x":1,"y":2},{"x":3}]}]}}]})")
+        << "tiles[0].objectgroup.objects[0].polygon[1]: must be a point";
+    QTest::newRow("tsj map") << "tiled-tsj" << QByteArray(R"({"type":"map","layers":[]})")
+                             << "type: this is a Tiled map";
+    QTest::newRow("tsj tile id") << "tiled-tsj" << QByteArray(R"({"tiles":[{"id":1.5}]})")
+                                 << "tiles[0].id: must be a whole number";
+    QTest::newRow("tsj array root")
+        << "tiled-tsj" << QByteArray("[1,2]") << "expected a JSON object";
+}
+
+void TestTiledFormats::malformed() {
+    QFETCH(QString, name);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    const ReadResult result = FormatRegistry::instance().byName(name)->read(bytes, {});
+    QVERIFY(!result.isOk());
+    QVERIFY2(result.error.contains(expected), qPrintable(result.error));
+}
+
+void TestTiledFormats::truncationsNeverHalfLoad() {
+    for (const char *name : {"tiled-tsx", "tiled-tsj"}) {
+        const FileFormat *tiled = format(name);
+        checkTruncationsNeverHalfLoad(tiled, tiled->write(sampleDocument(), {}, {}).bytes);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+/// Debian's tiled (1.8) converts our .tsx to JSON and our .tsj to XML; reading its output back
+/// must give our shapes. Tiled 1.8 does not know tile sub-rectangles (1.9+), so sources are not
+/// compared; everything else is.
+void TestTiledFormats::tiledOpensOurTilesets() {
+    const QString tiled = QStandardPaths::findExecutable(QStringLiteral("tiled"));
+    if (tiled.isEmpty())
+        QSKIP("the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
+              "not asked to read our tilesets");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const DocumentData document = sampleDocument();
+    // Tiled 1.8 writes XML numbers with 6 significant digits (its JSON keeps them all).
+    struct Case {
+        const char *writer, *extension, *exportFormat, *outExtension, *reader;
+        double tolerance;
+    };
+    for (const Case &c : {Case{"tiled-tsx", "tsx", "json", "json", "tiled-tsj", kTolerance},
+                          Case{"tiled-tsj", "tsj", "tsx", "tsx", "tiled-tsx", 1e-5}}) {
+        const QString in = dir.filePath(QStringLiteral("ours.") + QLatin1String(c.extension));
+        const QString out = dir.filePath(QStringLiteral("theirs.") + QLatin1String(c.outExtension));
+        QFile file(in);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(format(c.writer)->write(document, {in, dir.path()}, {}).bytes);
+        file.close();
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        environment.insert(QStringLiteral("HOME"), dir.path()); // no user settings involved
+        process.setProcessEnvironment(environment);
+        process.start(tiled,
+                      {QStringLiteral("--export-tileset"), QLatin1String(c.exportFormat), in, out});
+        QVERIFY(process.waitForFinished(60000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        const ReadResult back = format(c.reader)->read(readBytes(out), {out, dir.path()});
+        QVERIFY2(back.isOk(),
+                 qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + back.error));
+        QVERIFY2(back.warnings.isEmpty(), qPrintable(back.warnings.join(u'\n')));
+        const QString why = documentDifference(document, *back.document, c.tolerance);
+        QVERIFY2(why.isEmpty(),
+                 qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + why));
+        QCOMPARE(back.document->collide, document.collide);
+        QCOMPARE(back.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestTiledFormats)
+#include "tst_formats_tiled.moc"
