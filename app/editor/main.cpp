@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QPixmap>
 #include <QTimer>
 
 int main(int argc, char *argv[]) {
@@ -27,11 +28,18 @@ int main(int argc, char *argv[]) {
     const QStringList files = parser.positionalArguments();
     // After the event loop starts, so message boxes have a shown window to sit on.
     QTimer::singleShot(0, window, [window, files] {
-        const int restored = window->offerRecovery();
+        window->offerRecovery();
         // A file named on the command line is still opened (asking first if work was restored).
         if (!files.isEmpty())
             window->openFile(files.first());
-        Q_UNUSED(restored)
     });
+    // For README screenshots and visual checks under Xvfb or offscreen: grab the window and quit.
+    const QString grabPath = qEnvironmentVariable("HITSMITH_GRAB");
+    if (!grabPath.isEmpty()) {
+        QTimer::singleShot(1500, window, [window, grabPath] {
+            window->grab().save(grabPath);
+            QApplication::exit(0);
+        });
+    }
     return app.exec();
 }

@@ -125,6 +125,10 @@ Document *MainWindow::document() const {
     return mSession->document();
 }
 
+Canvas *MainWindow::canvas() const {
+    return mCanvas;
+}
+
 QWidget *MainWindow::createCentralWidget() {
     mCanvas = new Canvas(mSession, this);
     mCanvas->setObjectName(QStringLiteral("canvas"));
@@ -413,7 +417,16 @@ void MainWindow::readSettings() {
     const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1280, 800);
-    restoreState(settings.value(kStateKey).toByteArray());
+    if (!restoreState(settings.value(kStateKey).toByteArray())) {
+        // First start: narrow panels, so the canvas gets most of the window.
+        QList<QDockWidget *> sides;
+        for (QDockWidget *dock : std::as_const(mDocks)) {
+            if (dock->objectName() == QLatin1String("spritesDock") ||
+                dock->objectName() == QLatin1String("propertiesDock"))
+                sides.append(dock);
+        }
+        resizeDocks(sides, {240, 280}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::writeSettings() const {

@@ -44,7 +44,8 @@ public:
     Document *document() const;
     Autosaver *autosaver() const { return mAutosaver; }
     Prompts *prompts() const { return mPrompts.get(); }
-    Canvas *canvas() const { return mCanvas; }
+    /// The editing surface in the middle.
+    Canvas *canvas() const;
     SpritesPanel *spritesPanel() const { return mSpritesPanel; }
     ShapesPanel *shapesPanel() const { return mShapesPanel; }
     PropertyPanel *propertyPanel() const { return mPropertyPanel; }

@@ -1,0 +1,359 @@
+// Files as a user meets them: save and reload, failed open/save keep the work, the unsaved-changes
+// prompt, recent files, window settings, autosave and recovery after a crash.
+
+#include "shelltestsupport.h"
+
+#include "autosaver.h"
+#include "editorsession.h"
+#include "formatregistry.h"
+#include "hitsmithformat.h"
+#include "mainwindow.h"
+#include "shapecommands.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenu>
+#include <QMimeData>
+#include <QSettings>
+#include <QUndoStack>
+
+using namespace hitsmith;
+using namespace hitsmith::test;
+
+namespace {
+
+QByteArray readAll(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// One user edit: move shape b of the first frame by dx.
+void moveB(Document *document, double dx) {
+    Shape b = document->shape({0, 0, 1});
+    b.translate({dx, 0});
+    document->undoStack()->push(new ChangeShapesCommand(document, {{0, 0, 1}}, {b}, "Move"));
+}
+
+} // namespace
+
+class TestFiles : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir mDir;
+    std::shared_ptr<FakePrompts> mPrompts;
+
+    QString writeDocument(const DocumentData &data, const QString &name) {
+        const QString path = mDir.filePath(name);
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(HitsmithFormat::serialize(data));
+        return path;
+    }
+
+    std::unique_ptr<MainWindow> makeWindow() {
+        auto window = std::make_unique<MainWindow>(mPrompts);
+        window->show();
+        return window;
+    }
+
+    static void closeDiscarding(MainWindow *window, FakePrompts *prompts) {
+        prompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        window->close();
+    }
+
+private Q_SLOTS:
+    void init() {
+        mPrompts = std::make_shared<FakePrompts>();
+        QSettings().clear();
+        QDir(Autosaver::recoveryDirectory()).removeRecursively();
+    }
+
+    void settingsAreIsolated() {
+        QVERIFY(QSettings().fileName().startsWith(qEnvironmentVariable("XDG_CONFIG_HOME")));
+        QVERIFY(Autosaver::recoveryDirectory().startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
+    }
+
+    void saveAndReloadIsByteIdentical() {
+        const QString original = writeDocument(makeDocument(), QStringLiteral("original.json"));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(original));
+        const QString copy = mDir.filePath(QStringLiteral("copy.json"));
+        mPrompts->fileNames.enqueue(copy);
+        QVERIFY(window->saveAs());
+        QCOMPARE(readAll(copy), readAll(original));
+        QCOMPARE(window->document()->filePath(), QFileInfo(copy).absoluteFilePath());
+        QCOMPARE(window->windowTitle(), QStringLiteral("copy.json[*] - Hitsmith"));
+
+        moveB(window->document(), 1.5);
+        QVERIFY(window->isWindowModified());
+        QVERIFY(window->save());
+        QVERIFY(!window->isWindowModified());
+        auto reopened = makeWindow();
+        QVERIFY(reopened->openFile(copy));
+        QCOMPARE(reopened->document()->data(), window->document()->data());
+        QCOMPARE(reopened->document()->shape({0, 0, 1}).center, QPointF(13.5, 5));
+        QVERIFY(window->close());
+        QVERIFY(reopened->close());
+    }
+
+    void exampleOpensIfPresent() {
+        const QString example =
+            qEnvironmentVariable("HITSMITH_SOURCE_DIR") + QStringLiteral("/examples/knight.json");
+        if (!QFile::exists(example))
+            QSKIP("no bundled example in this checkout");
+        auto window = makeWindow();
+        QVERIFY2(window->openFile(example), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY(!window->document()->data().sprites.isEmpty());
+        QVERIFY(window->session()->currentFrame().isValid());
+        QVERIFY(window->close());
+    }
+
+    void failedOpenKeepsTheDocument() {
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("good.json"))));
+        moveB(window->document(), 1.0);
+        const DocumentData before = window->document()->data();
+
+        const QString broken = mDir.filePath(QStringLiteral("broken.json"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"hitsmith\", \"version\": 1, \"sprites\": [}");
+        file.close();
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        QVERIFY(!window->openFile(broken));
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY2(mPrompts->errors[0].contains(QStringLiteral("line")) ||
+                     mPrompts->errors[0].contains(QStringLiteral("broken.json")),
+                 qPrintable(mPrompts->errors[0]));
+        QCOMPARE(window->document()->data(), before);
+        QVERIFY(window->isWindowModified());
+        QCOMPARE(QFileInfo(window->document()->filePath()).fileName(), QStringLiteral("good.json"));
+
+        QVERIFY(!window->openFile(mDir.filePath(QStringLiteral("missing.json")))); // Cancel
+        QCOMPARE(mPrompts->errors.size(), 1); // cancelled at the prompt: nothing read
+        closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    void failedSaveKeepsTheDocument() {
+        auto window = makeWindow();
+        const QString path = writeDocument(makeDocument(), QStringLiteral("keep.json"));
+        QVERIFY(window->openFile(path));
+        moveB(window->document(), 2.0);
+        const QString nowhere = mDir.filePath(QStringLiteral("no/such/dir/out.json"));
+        QVERIFY(!window->saveTo(nowhere));
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY(window->isWindowModified());
+        QCOMPARE(window->document()->filePath(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(readAll(path), HitsmithFormat::serialize(makeDocument())); // old file intact
+        closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    void promptBeforeLosingChanges() {
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("p.json"))));
+        moveB(window->document(), 1.0);
+
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Cancel);
+        QVERIFY(!window->close());
+        QVERIFY(window->isVisible());
+        QCOMPARE(mPrompts->unsavedAsked, 1);
+
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Cancel);
+        QVERIFY(!window->newDocument());
+        QCOMPARE(window->document()->data().sprites.size(), 1);
+
+        // Save from the prompt writes the file, then the window closes.
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Save);
+        QVERIFY(window->close());
+        QCOMPARE(mPrompts->unsavedAsked, 3);
+        QCOMPARE(HitsmithFormat::parse(readAll(mDir.filePath(QStringLiteral("p.json"))))
+                     .document->sprites[0]
+                     .frames[0]
+                     .shapes[1]
+                     .center,
+                 QPointF(13, 5));
+
+        // Unmodified: no question at all.
+        auto clean = makeWindow();
+        QVERIFY(clean->close());
+        QCOMPARE(mPrompts->unsavedAsked, 3);
+    }
+
+    void recentFilesAreKeptAndCapped() {
+        auto window = makeWindow();
+        QStringList paths;
+        for (int i = 0; i < 12; ++i) {
+            paths.append(writeDocument(makeDocument(), QStringLiteral("r%1.json").arg(i)));
+            QVERIFY(window->openFile(paths.last()));
+        }
+        const QStringList recent = MainWindow::recentFiles();
+        QCOMPARE(recent.size(), MainWindow::kMaxRecentFiles);
+        QCOMPARE(recent.first(), QFileInfo(paths[11]).absoluteFilePath());
+        QVERIFY(!recent.contains(QFileInfo(paths[0]).absoluteFilePath()));
+        QVERIFY(window->openFile(paths[5]));
+        QCOMPARE(MainWindow::recentFiles().first(), QFileInfo(paths[5]).absoluteFilePath());
+
+        // The menu lists them and opens them.
+        QMenu *menu = window->recentFilesMenu();
+        Q_EMIT menu->aboutToShow();
+        QList<QAction *> actions = menu->actions();
+        QVERIFY(actions.size() >= MainWindow::kMaxRecentFiles);
+        QCOMPARE(actions[1]->toolTip(), QFileInfo(paths[11]).absoluteFilePath());
+        actions[1]->trigger();
+        QCOMPARE(window->document()->filePath(), QFileInfo(paths[11]).absoluteFilePath());
+        QVERIFY(window->close());
+    }
+
+    void windowLayoutPersists() {
+        {
+            auto window = makeWindow();
+            auto *hits = window->findChild<QDockWidget *>(QStringLiteral("hitsDock"));
+            QVERIFY(hits);
+            hits->hide();
+            QVERIFY(window->close());
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("mainWindow/state")));
+        auto window = makeWindow();
+        auto *hits = window->findChild<QDockWidget *>(QStringLiteral("hitsDock"));
+        QVERIFY(hits->isHidden());
+        QVERIFY(window->close());
+    }
+
+    void autosaveAndRecoverAfterCrash() {
+        const QString path = writeDocument(makeDocument(), QStringLiteral("crash.json"));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(path));
+        Autosaver *autosaver = window->autosaver();
+        QCOMPARE(autosaver->interval(), Autosaver::kDefaultIntervalMs);
+        const QString recovery = autosaver->recoveryFilePath();
+        QVERIFY(recovery.startsWith(Autosaver::recoveryDirectory()));
+        autosaver->setInterval(20);
+        QTest::qWait(80);
+        QVERIFY(!QFile::exists(recovery)); // nothing unsaved, nothing written
+
+        moveB(window->document(), 7.0);
+        QTRY_VERIFY(QFile::exists(recovery));
+        QCOMPARE(HitsmithFormat::parse(readAll(recovery)).document,
+                 std::optional(window->document()->data()));
+        // A running session's file is not offered to another window.
+        QVERIFY(Autosaver::abandonedRecoveries().isEmpty());
+
+        const DocumentData unsaved = window->document()->data();
+        window.reset(); // a crash: no close event, the recovery file stays
+
+        QVERIFY(QFile::exists(recovery));
+        const QList<RecoveryEntry> entries = Autosaver::abandonedRecoveries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries[0].originalPath, QFileInfo(path).absoluteFilePath());
+
+        auto next = makeWindow();
+        mPrompts->confirmAnswers.enqueue(true);
+        QCOMPARE(next->offerRecovery(), 1);
+        QCOMPARE(mPrompts->confirms.size(), 1);
+        QVERIFY(mPrompts->confirms[0].contains(QStringLiteral("crash.json")));
+        QCOMPARE(next->document()->data(), unsaved);
+        QVERIFY(next->document()->isModified());
+        QVERIFY(next->isWindowModified());
+        QCOMPARE(next->document()->filePath(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(!QFile::exists(recovery));                             // taken over...
+        QVERIFY(QFile::exists(next->autosaver()->recoveryFilePath())); // ...by the new session
+        QVERIFY(Autosaver::abandonedRecoveries().isEmpty());
+
+        // Save goes to the original path and removes the recovery file.
+        QVERIFY(next->save());
+        QVERIFY(!QFile::exists(next->autosaver()->recoveryFilePath()));
+        QCOMPARE(readAll(path), HitsmithFormat::serialize(unsaved));
+        QVERIFY(next->close());
+    }
+
+    void recoveryOfUntitledWorkAndDeclining() {
+        auto window = makeWindow();
+        QVERIFY(window->newDocument());
+        window->document()->undoStack()->push(
+            new ChangeShapesCommand(window->document(), {}, {}, "noop"));
+        // An untitled document with a sprite, built through the panel's own action.
+        window->addSpritesFromImages({}); // nothing to add: no prompt, no change
+        QCOMPARE(mPrompts->errors.size(), 0);
+        QVERIFY(window->autosaver()->autosaveNow());
+        const QString recovery = window->autosaver()->recoveryFilePath();
+        QVERIFY(QFile::exists(recovery));
+        window.reset();
+
+        auto next = makeWindow();
+        mPrompts->confirmAnswers.enqueue(false); // not now...
+        mPrompts->confirmAnswers.enqueue(false); // ...and do not delete
+        QCOMPARE(next->offerRecovery(), 0);
+        QVERIFY(QFile::exists(recovery)); // still offered next time
+        mPrompts->confirmAnswers.enqueue(false);
+        mPrompts->confirmAnswers.enqueue(true); // delete it
+        QCOMPARE(next->offerRecovery(), 0);
+        QVERIFY(!QFile::exists(recovery));
+        QVERIFY(next->close());
+    }
+
+    void cleanCloseRemovesRecovery() {
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("c.json"))));
+        moveB(window->document(), 1.0);
+        QVERIFY(window->autosaver()->autosaveNow());
+        const QString recovery = window->autosaver()->recoveryFilePath();
+        QVERIFY(QFile::exists(recovery));
+        closeDiscarding(window.get(), mPrompts.get());
+        QVERIFY(!QFile::exists(recovery));
+        // Undoing back to the saved state also retires the recovery file at the next tick.
+        auto other = makeWindow();
+        QVERIFY(other->openFile(mDir.filePath(QStringLiteral("c.json"))));
+        moveB(other->document(), 1.0);
+        QVERIFY(other->autosaver()->autosaveNow());
+        other->document()->undoStack()->undo();
+        QVERIFY(other->autosaver()->autosaveNow());
+        QVERIFY(!QFile::exists(other->autosaver()->recoveryFilePath()));
+        QVERIFY(other->close());
+    }
+
+    void dropPngAddsSprite() {
+        auto window = makeWindow();
+        QImage image(16, 16, QImage::Format_ARGB32);
+        image.fill(Qt::red);
+        const QString png = mDir.filePath(QStringLiteral("drop.png"));
+        QVERIFY(image.save(png));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(png), QUrl::fromLocalFile(mDir.filePath("x.txt"))});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QCoreApplication::sendEvent(window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QCoreApplication::sendEvent(window.get(), &drop);
+        QCOMPARE(window->document()->data().sprites.size(), 1);
+        QCOMPARE(window->document()->sprite(0).name, QStringLiteral("drop"));
+        // Untitled: the path is absolute until the document has a folder.
+        QCOMPARE(window->document()->sprite(0).image, QFileInfo(png).absoluteFilePath());
+        QCOMPARE(window->session()->currentFrame(), (FrameRef{0, 0}));
+        closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    void exportThroughEveryWritableFormat() {
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("e.json"))));
+        int exported = 0;
+        for (const FileFormat *format : FormatRegistry::instance().formats()) {
+            if (!(format->capabilities() & FileFormat::CanWrite) || format->extensions().isEmpty())
+                continue;
+            const QString out = mDir.filePath(
+                QStringLiteral("out-%1.%2").arg(format->name(), format->extensions()[0]));
+            for (int i = 0; i < 4; ++i)
+                mPrompts->confirmAnswers.enqueue(true);
+            QVERIFY2(window->exportFile(out, format), qPrintable(mPrompts->errors.join(u'\n')));
+            QVERIFY(QFileInfo(out).size() > 0);
+            ++exported;
+        }
+        QVERIFY(exported >= 1);
+        QVERIFY(!window->isWindowModified()); // exporting is not saving, and changes nothing
+        QVERIFY(window->close());
+    }
+};
+
+HITSMITH_SHELL_TEST_MAIN(TestFiles)
+#include "tst_files.moc"
