@@ -75,7 +75,8 @@ LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *pare
         if (column != ColorColumn || row >= mNames.size())
             return;
         const QString name = mNames[row];
-        const QColor current = mLayers->item(row, ColorColumn)->background().color();
+        const QColor current =
+            mLayers->item(row, ColorColumn)->data(Qt::DecorationRole).value<QColor>();
         const QColor color =
             mPrompts->pickColor(this, current, tr("Colour of Layer \"%1\"").arg(name));
         if (color.isValid())
@@ -137,8 +138,11 @@ void LayersPanel::rebuild() {
         mLayers->setItem(row, VisibleColumn, visible);
         auto *color = new QTableWidgetItem;
         color->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        color->setBackground(style.color.isValid() ? style.color : defaultLayerColor(name));
-        color->setToolTip(tr("Double-click to choose a colour (%1)").arg(style.color.name()));
+        const QColor shown = style.color.isValid() ? style.color : defaultLayerColor(name);
+        // A swatch as decoration stays visible when the row is selected (a background does not).
+        color->setData(Qt::DecorationRole, shown);
+        color->setText(shown.name());
+        color->setToolTip(tr("Double-click to choose a colour"));
         mLayers->setItem(row, ColorColumn, color);
         auto *nameItem = new QTableWidgetItem(name);
         nameItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable);

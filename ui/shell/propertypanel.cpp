@@ -54,6 +54,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(mStack);
     layout->addWidget(scroll);
 
@@ -189,6 +190,9 @@ QDoubleSpinBox *PropertyPanel::makeSpinBox(QWidget *parent, std::function<void(d
     // Only Enter, focus loss or a step commits: one undo step per edit, not per keystroke.
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
+    // The size hint fits the widest value of the range; let the dock decide the width instead.
+    box->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    box->setMinimumWidth(box->fontMetrics().horizontalAdvance(QStringLiteral("-0000.000")) + 24);
     connect(box, &QDoubleSpinBox::valueChanged, this, std::move(commit));
     return box;
 }

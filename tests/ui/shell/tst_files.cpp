@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMimeData>
+#include <QProcess>
 #include <QSettings>
 #include <QUndoStack>
 
@@ -332,6 +333,25 @@ private Q_SLOTS:
         QCOMPARE(window->document()->sprite(0).image, QFileInfo(png).absoluteFilePath());
         QCOMPARE(window->session()->currentFrame(), (FrameRef{0, 0}));
         closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    void editorStartsEvenWhenTheFileCannotBeRead() {
+        const QString editor =
+            qEnvironmentVariable("HITSMITH_BIN_DIR") + QStringLiteral("/hitsmith");
+        if (!QFile::exists(editor))
+            QSKIP("the editor executable is not built");
+        const QString grab = mDir.filePath(QStringLiteral("startup.png"));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        // The editor grabs its window and quits, even from inside the error message box.
+        environment.insert(QStringLiteral("HITSMITH_GRAB"), grab);
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.start(editor, {mDir.filePath(QStringLiteral("does-not-exist.json"))});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QImage(grab).width() > 100);
     }
 
     void exportThroughEveryWritableFormat() {
