@@ -13,6 +13,7 @@
 #include <QTransform>
 
 #include <cmath>
+#include <numeric>
 
 namespace hitsmith {
 
@@ -30,6 +31,7 @@ const QString kMetaOrigin = QStringLiteral("metadata/hitsmith_origin");
 const QString kMetaSource = QStringLiteral("metadata/hitsmith_source");
 const QString kMetaImage = QStringLiteral("metadata/hitsmith_image");
 const QString kMetaCollide = QStringLiteral("metadata/hitsmith_collide");
+const QString kMetaOrder = QStringLiteral("metadata/hitsmith_order");
 
 bool isCollisionObject(const QString &type) {
     static const QSet<QString> types = {
@@ -254,6 +256,8 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     const QString dir = engines::fileDir(context);
     ShapeBuilder builder(resources, warnings);
     QHash<int, QPair<int, int>> frameOf; // frame node -> (sprite index, frame index)
+    // Our exporter groups shapes by layer (one Area2D each) and records the document's order.
+    QHash<QPair<int, int>, QList<double>> orders;
 
     auto spriteFor = [&](int spriteNode) -> int {
         const Node &node = nodes[spriteNode];
@@ -278,7 +282,9 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         const bool isPolygon = node.type == QLatin1String("CollisionPolygon2D");
         if (!isShape && !isPolygon)
             continue;
-        const QString where = tr("line %1: node \"%2\"").arg(node.section->line).arg(node.path);
+        const QString where = tr("line %1: node \"%2\"")
+                                  .arg(node.section->line)
+                                  .arg(node.parent < 0 ? node.name : node.path);
         // The frame: the nearest node marked by our exporter, else the nearest collision object.
         int frameNode = -1, body = -1;
         for (int p = node.parent; p >= 0; p = nodes[p].parent) {
@@ -366,6 +372,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         const QString id = metaString(*node.section, kMetaName).isEmpty()
                                ? node.name
                                : metaString(*node.section, kMetaName);
+        const Value *order = node.section->property(kMetaOrder);
         for (Shape &shape : shapes) {
             shape.id = id;
             shape.layer = layer;
@@ -373,7 +380,23 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
                 warnings->append(tr("%1: imported as is but invalid in Hitsmith (%2)")
                                      .arg(where, problem->reason));
             engines::appendWithUniqueId(frame, shape, QStringLiteral("shape"));
+            orders[{spriteIndex, frameIndex}].append(
+                order && order->kind == Value::Number ? order->number : qQNaN());
         }
+    }
+    for (auto it = orders.begin(); it != orders.end(); ++it) {
+        const QList<double> &keys = it.value();
+        if (std::any_of(keys.begin(), keys.end(), [](double k) { return std::isnan(k); }))
+            continue;
+        Frame &frame = document->sprites[it.key().first].frames[it.key().second];
+        QList<qsizetype> index(frame.shapes.size());
+        std::iota(index.begin(), index.end(), 0);
+        std::stable_sort(index.begin(), index.end(),
+                         [&](qsizetype a, qsizetype b) { return keys[a] < keys[b]; });
+        QList<Shape> sorted;
+        for (qsizetype i : index)
+            sorted.append(frame.shapes[i]);
+        frame.shapes = sorted;
     }
 }
 
@@ -676,6 +699,22 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                 if (isCollidable(shape) && !layers.contains(shape.layer))
                     layers << shape.layer;
             }
+            // Grouping by layer reorders shapes; record the order when it changed.
+            QList<const Shape *> written;
+            for (const QString &layer : layers) {
+                for (const Shape &shape : frame.shapes) {
+                    if (isCollidable(shape) && shape.layer == layer)
+                        written.append(&shape);
+                }
+            }
+            QHash<const Shape *, int> order;
+            bool reordered = false;
+            for (const Shape &shape : frame.shapes) {
+                if (!isCollidable(shape))
+                    continue;
+                reordered = reordered || written.value(order.size()) != &shape;
+                order.insert(&shape, int(order.size()));
+            }
             NameScope layerScope;
             for (const QString &layer : layers) {
                 const QString areaNode = layerScope.take(layer);
@@ -726,6 +765,8 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                     }
                     if (shapeNode != shape.id)
                         lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
+                    if (reordered)
+                        lines << kMetaOrder + QStringLiteral(" = %1").arg(order.value(&shape));
                     nodes << lines.join(u'\n');
                 }
             }

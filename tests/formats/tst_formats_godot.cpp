@@ -1,0 +1,376 @@
+// Godot: the exact Godot 4 scene we write, round trips, Godot 3 and 4 scenes and tile sets from
+// real projects, and malformed input.
+
+#include "formattestsupport.h"
+
+#include "godotformat.h"
+#include "validation.h"
+
+#include <QRegularExpression>
+
+using namespace hitsmith;
+using namespace formattest;
+
+class TestGodotFormat : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void writeExactScene();
+    void nodeNamesSanitizedAndRestored();
+    void sharedAreaWarning();
+    void roundTrip();
+    void godot3Scene();
+    void realWorldFixtures();
+    void malformed_data();
+    void malformed();
+    void truncationsNeverHalfLoad();
+};
+
+namespace {
+
+/// The lines of the [node name="name" ...] section (header included).
+QStringList nodeSection(const QString &text, const QString &header) {
+    const qsizetype start = text.indexOf(header);
+    if (start < 0)
+        return {};
+    const qsizetype end = text.indexOf(QStringLiteral("\n\n"), start);
+    return text.mid(start, end < 0 ? -1 : end - start).split(u'\n');
+}
+
+qsizetype shapeCount(const DocumentData &document) {
+    qsizetype count = 0;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames)
+            count += frame.shapes.size();
+    }
+    return count;
+}
+
+const Frame *findFrame(const DocumentData &document, const QString &name) {
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            if (frame.name == name)
+                return &frame;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+void TestGodotFormat::writeExactScene() {
+    const WriteResult result = format("godot")->write(sampleDocument(), {}, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QCOMPARE(format("godot")->write(sampleDocument(), {}, {}).bytes, result.bytes);
+    const QString text = QString::fromUtf8(result.bytes);
+    QVERIFY(text.startsWith(QStringLiteral("[gd_scene load_steps=6 format=3]\n\n")));
+    // Layers sorted (default, hitbox, hurtbox) are bits 1, 2, 4; hitbox collides with hurtbox.
+    QCOMPARE(
+        nodeSection(text, QStringLiteral(
+                              "[node name=\"hitbox\" type=\"Area2D\" parent=\"knight/attack-2\"]")),
+        QStringList(
+            {QStringLiteral("[node name=\"hitbox\" type=\"Area2D\" parent=\"knight/attack-2\"]"),
+             QStringLiteral("collision_layer = 2"), QStringLiteral("collision_mask = 4"),
+             QStringLiteral("metadata/hitsmith_layer = \"hitbox\"")}));
+    QVERIFY(text.contains(
+        QStringLiteral("[node name=\"hurtbox\" type=\"Area2D\" parent=\"knight/attack-2\"]\n"
+                       "collision_layer = 4\ncollision_mask = 2\n")));
+    QVERIFY(text.contains(
+        QStringLiteral("[node name=\"default\" type=\"Area2D\" parent=\"knight/idle\"]\n"
+                       "collision_layer = 1\ncollision_mask = 0\n")));
+    // Positions relative to the frame origin (32, 60); rotation in radians on the node.
+    QCOMPARE(nodeSection(text, QStringLiteral("[node name=\"blade\"")),
+             QStringList({QStringLiteral("[node name=\"blade\" type=\"CollisionShape2D\" "
+                                         "parent=\"knight/attack-2/hitbox\"]"),
+                          QStringLiteral("position = Vector2(20, -30)"),
+                          QStringLiteral("rotation = -0.2617993877991494"),
+                          QStringLiteral("shape = SubResource(\"RectangleShape2D_3\")"),
+                          QStringLiteral("metadata/hitsmith_order = 1")}));
+    QVERIFY(text.contains(QStringLiteral("[sub_resource type=\"RectangleShape2D\" "
+                                         "id=\"RectangleShape2D_3\"]\nsize = Vector2(20, 6)\n")));
+    QVERIFY(text.contains(QStringLiteral(
+        "[sub_resource type=\"CircleShape2D\" id=\"CircleShape2D_1\"]\nradius = 7.0\n")));
+    QVERIFY(text.contains(QStringLiteral(
+        "[node name=\"head\" type=\"CollisionShape2D\" parent=\"knight/attack-2/hurtbox\"]\n"
+        "position = Vector2(0, -52)\n")));
+    QVERIFY(text.contains(QStringLiteral(
+        "[node name=\"body\" type=\"CollisionPolygon2D\" parent=\"knight/attack-2/hurtbox\"]\n"
+        "polygon = PackedVector2Array(-12, -50, 12, -50, 8, 0, -8, 0)\n")));
+    // No origin: frame pixels as they are. Axis-aligned rectangles get no rotation line.
+    QVERIFY(text.contains(QStringLiteral(
+        "[node name=\"core\" type=\"CollisionShape2D\" parent=\"knight/idle/default\"]\n"
+        "position = Vector2(10.25, 12.5)\n")));
+    QVERIFY(!nodeSection(text, QStringLiteral("[node name=\"feet\""))
+                 .join(u'\n')
+                 .contains(QStringLiteral("rotation")));
+    // Frame data kept as node metadata for the way back.
+    QVERIFY(text.contains(QStringLiteral("metadata/hitsmith_origin = Vector2(32, 60)\n"
+                                         "metadata/hitsmith_source = Rect2(64, 0, 64, 64)\n")));
+    // Every [node] names an existing parent, listed before it (Godot's rule).
+    QSet<QString> paths = {QStringLiteral(".")};
+    const QRegularExpression header(
+        QStringLiteral(R"re(\[node name="([^"]+)" type="\w+"(?: parent="([^"]+)")?\])re"));
+    auto it = header.globalMatch(text);
+    bool root = true;
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        if (root) {
+            QVERIFY(m.captured(2).isEmpty());
+            root = false;
+            continue;
+        }
+        QVERIFY2(paths.contains(m.captured(2)), qPrintable(m.captured(0)));
+        paths.insert(m.captured(2) == QLatin1String(".") ? m.captured(1)
+                                                         : m.captured(2) + u'/' + m.captured(1));
+    }
+}
+
+void TestGodotFormat::nodeNamesSanitizedAndRestored() {
+    QCOMPARE(GodotFormat::nodeName(QStringLiteral("a.b:c@d/e\"f%g")),
+             QStringLiteral("a_b_c_d_e_f_g"));
+    DocumentData document;
+    Sprite sprite;
+    sprite.name = QStringLiteral("hero.v2");
+    Frame frame;
+    frame.name = QStringLiteral("run/1");
+    frame.shapes = {Shape::circle(QStringLiteral("a.b"), {1, 2}, 3),
+                    Shape::circle(QStringLiteral("a_b"), {4, 5}, 1)};
+    sprite.frames = {frame};
+    document.sprites = {sprite};
+    const WriteResult written = format("godot")->write(document, {}, {});
+    const QString text = QString::fromUtf8(written.bytes);
+    QVERIFY(text.contains(QStringLiteral("[node name=\"a_b\" type=\"CollisionShape2D\"")));
+    QVERIFY(text.contains(QStringLiteral("[node name=\"a_b_2\" type=\"CollisionShape2D\"")));
+    const ReadResult read = format("godot")->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(documentDifference(document, *read.document, 0).isEmpty(),
+             qPrintable(documentDifference(document, *read.document, 0)));
+}
+
+void TestGodotFormat::sharedAreaWarning() {
+    DocumentData document = sampleDocument();
+    document.collide->append({QStringLiteral("hurtbox"), QStringLiteral("hurtbox")});
+    const QString warnings = format("godot")->exportWarnings(document).join(u'\n');
+    QVERIFY2(warnings.contains(QStringLiteral(
+                 "knight/attack-2: the 3 shapes on layer \"hurtbox\" share one Area2D")),
+             qPrintable(warnings));
+    QVERIFY(!format("godot")
+                 ->exportWarnings(sampleDocument())
+                 .join(u'\n')
+                 .contains(QStringLiteral("Area2D")));
+}
+
+void TestGodotFormat::roundTrip() {
+    for (bool singleSprite : {false, true}) {
+        DocumentData document = sampleDocument();
+        if (singleSprite)
+            document.sprites.removeLast();
+        const WriteResult written = format("godot")->write(document, {}, {});
+        QVERIFY2(written.isOk(), qPrintable(written.error));
+        const ReadResult read = format("godot")->read(written.bytes, {});
+        QVERIFY2(read.isOk(), qPrintable(read.error));
+        QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+        const QString why = documentDifference(document, *read.document, kTolerance);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(read.document->collide, document.collide);
+        QCOMPARE(read.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
+        QCOMPARE(read.document->sprites[0].frames[0].source, document.sprites[0].frames[0].source);
+        // Import -> export gives the same scene.
+        QCOMPARE(format("godot")->write(*read.document, {}, {}).bytes, written.bytes);
+    }
+}
+
+void TestGodotFormat::godot3Scene() {
+    const ReadResult result =
+        format("godot")->read(readBytes(testData(QStringLiteral("formats/godot3_scene.tscn"))), {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QVERIFY(result.warnings.isEmpty());
+    const Sprite &sprite = result.document->sprites.value(0);
+    QCOMPARE(sprite.name, QStringLiteral("Hero"));
+    QCOMPARE(sprite.frames.size(), 2);
+    // The body is the frame: its own position (100, 50) is not part of the shapes.
+    const Frame &hero = sprite.frames[0];
+    QCOMPARE(hero.name, QStringLiteral("Hero"));
+    // extents (10, 5) -> 20 x 10; rotation_degrees = 90.
+    QVERIFY(shapeDifference(Shape::rect(QStringLiteral("Torso"), {3, 4}, {20, 10}, 90),
+                            hero.shapes.value(0), 1e-12)
+                .isEmpty());
+    // Through Pivot (position (-10, 0), scale 2).
+    QVERIFY(shapeDifference(Shape::circle(QStringLiteral("Fist"), {-8, 2}, 8), hero.shapes.value(1),
+                            1e-12)
+                .isEmpty());
+    QVERIFY(shapeDifference(Shape::polygon(QStringLiteral("Wedge"), {{-10, 0}, {6, 0}, {6, 12}}),
+                            hero.shapes.value(2), 1e-12)
+                .isEmpty());
+    // A nested Area2D is a frame of its own.
+    QCOMPARE(sprite.frames[1].name, QStringLiteral("Sword"));
+    QVERIFY(shapeDifference(
+                Shape::polygon(QStringLiteral("Edge"), {{0, -1}, {12, -1}, {12, 1}, {0, 1}}),
+                sprite.frames[1].shapes.value(0), 0)
+                .isEmpty());
+}
+
+void TestGodotFormat::realWorldFixtures() {
+    const QString dir = sharedFixtures();
+    if (dir.isEmpty())
+        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+              "not tested");
+    const QString godot = dir + QStringLiteral("/godot/");
+    QHash<QString, ReadResult> results;
+    const QStringList files = QDir(godot).entryList(QDir::Files);
+    QVERIFY(files.size() >= 9);
+    for (const QString &file : files) {
+        const ReadResult result =
+            format("godot")->read(readBytes(godot + file), {godot + file, godot});
+        QVERIFY2(result.isOk(), qPrintable(file + QStringLiteral(": ") + result.error));
+        results.insert(file, result);
+    }
+
+    // Godot 4 scene with Godot 3-era content: rectangle, capsule, concave and convex polygons.
+    const ReadResult &shapes = results[QStringLiteral("gdd_test_shapes.tscn")];
+    const Frame *rect =
+        findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodyRectangle"));
+    QVERIFY(rect);
+    QVERIFY(shapeDifference(Shape::rect(QStringLiteral("CollisionShape2D"), {0, 0}, {40, 60},
+                                        0.675442 * 180 / M_PI),
+                            rect->shapes.value(0), 1e-12)
+                .isEmpty());
+    const Frame *convex =
+        findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodyConvexPolygon"));
+    QVERIFY(convex);
+    QCOMPARE(convex->shapes.value(0).points.size(), 14);
+    QCOMPARE(convex->shapes.value(0).points[0], QPointF(10.7 * 0.5, -54.5 * 0.5)); // scale 0.5
+    QVERIFY(isCollidable(convex->shapes[0]));
+    const Frame *concave =
+        findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodyConcavePolygon"));
+    QVERIFY(concave && !isCollidable(concave->shapes.value(0))); // kept, flagged invalid
+    const Frame *sphere =
+        findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodySphere"));
+    QVERIFY(sphere && sphere->shapes.value(0).radius == 30);
+    const QString shapeWarnings = shapes.warnings.join(u'\n');
+    QVERIFY(shapeWarnings.contains(QStringLiteral("CapsuleShape2D skipped")));
+    QVERIFY(shapeWarnings.contains(QStringLiteral(
+        "RigidBodyConcavePolygon/CollisionPolygon2D\": imported as is but invalid")));
+
+    // Scaled, rotated rectangle: 80 x 120 at scale 1.2 -> 96 x 144; concave segments reported.
+    const ReadResult &pairs = results[QStringLiteral("gdd_test_collision_pairs.tscn")];
+    const Frame *scaled = findFrame(*pairs.document, QStringLiteral("Shapes/RigidBodyRectangle"));
+    QVERIFY(scaled);
+    QVERIFY(shapeDifference(Shape::rect(QStringLiteral("CollisionShape2D"), {0, 0}, {96, 144},
+                                        -1.19206 * 180 / M_PI),
+                            scaled->shapes.value(0), 1e-12)
+                .isEmpty());
+    QVERIFY(pairs.warnings.join(u'\n').contains(QStringLiteral("ConcavePolygonShape2D skipped")));
+
+    // Newest syntax (unique_id=, a non-uniformly scaled polygon node).
+    const ReadResult &convex4 = results[QStringLiteral("gdd_convex_polygon.tscn")];
+    const Shape &scaledPolygon = convex4.document->sprites[0].frames[0].shapes.value(0);
+    QCOMPARE(scaledPolygon.points.size(), 6);
+    QVERIFY(nearPoint(scaledPolygon.points[0], {-55 * 0.3707627, -21 * 0.37076253}, 1e-12));
+
+    // Godot 3 tile set (format 2): per tile its region and ConvexPolygonShape2D points.
+    const ReadResult &tiles3 = results[QStringLiteral("gdd_3x_isometric_tileset_format2.tres")];
+    const Frame *wall = findFrame(*tiles3.document, QStringLiteral("Wall"));
+    QVERIFY(wall);
+    QCOMPARE(wall->source, QRectF(28, 220, 140, 140));
+    QCOMPARE(wall->shapes.value(0).points,
+             QList<QPointF>({{68, 68}, {132, 100}, {68, 132}, {4, 100}}));
+    QCOMPARE(tiles3.document->sprites[0].frames.size(), 3); // tiles without shapes are no frames
+
+    // Godot 4 tile set: every physics polygon of every tile and alternative, tile-centred.
+    const QByteArray tres =
+        readBytes(godot + QStringLiteral("gdd_physics_platformer_tileset.tres"));
+    const ReadResult &tiles4 = results[QStringLiteral("gdd_physics_platformer_tileset.tres")];
+    QCOMPARE(shapeCount(*tiles4.document), tres.count("/points = PackedVector2Array("));
+    const Frame &first = tiles4.document->sprites[0].frames[0];
+    QCOMPARE(first.name, QStringLiteral("0:0"));
+    QCOMPARE(first.origin, QPointF(16, 16));
+    QCOMPARE(first.shapes.value(0).points.value(0), QPointF(0, 4)); // (-16, -12) + (16, 16)
+
+    // Scenes of collision objects: every supported node became a shape.
+    for (const char *file :
+         {"gdd_kinematic_world_format4.tscn", "gdd_physics_platformer_tileset_edit.tscn"}) {
+        const QByteArray bytes = readBytes(godot + QLatin1String(file));
+        // Shape nodes plus the physics polygons of an embedded tile set.
+        const qsizetype nodes = bytes.count("type=\"CollisionShape2D\"") +
+                                bytes.count("type=\"CollisionPolygon2D\"") +
+                                bytes.count("/points = PackedVector2Array(");
+        const ReadResult &result = results[QLatin1String(file)];
+        QCOMPARE(shapeCount(*result.document) +
+                     result.warnings.filter(QStringLiteral("skipped")).size(),
+                 nodes);
+        QVERIFY(shapeCount(*result.document) > 0);
+    }
+    const ReadResult &capsule = results[QStringLiteral("gdd_dodge_player_capsule.tscn")];
+    QCOMPARE(shapeCount(*capsule.document), 0);
+    QVERIFY(capsule.warnings.join(u'\n').contains(QStringLiteral("CapsuleShape2D skipped")));
+}
+
+void TestGodotFormat::malformed_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("expected");
+    const QByteArray head =
+        "[gd_scene format=3]\n\n[sub_resource type=\"CircleShape2D\" id=\"1\"]\n";
+    const QByteArray node = "\n[node name=\"Root\" type=\"Area2D\"]\n\n"
+                            "[node name=\"S\" type=\"CollisionShape2D\" parent=\".\"]\n"
+                            "shape = SubResource(\"1\")\n";
+    QTest::newRow("empty") << QByteArray("\n\n") << "file is empty";
+    QTest::newRow("binary") << QByteArray("\x7f"
+                                          "ELF\x02\x01\x01\0\0\0",
+                                          10)
+                            << "not a text file";
+    QTest::newRow("not godot") << QByteArray("hello = 1\n")
+                               << "line 1, column 1: expected a [section] header";
+    QTest::newRow("other resource")
+        << QByteArray("[something]\n") << "not a Godot scene or resource";
+    QTest::newRow("truncated header") << QByteArray("[gd_scene format=3]\n\n[node name=\"a\" ")
+                                      << "line 3, column 16: section [node is not closed";
+    QTest::newRow("truncated value")
+        << QByteArray("[gd_scene format=3]\n[node name=\"a\" type=\"CollisionPolygon2D\"]\n"
+                      "polygon = PackedVector2Array(1, 2,")
+        << "line 3, column 35: expected a value but the file ends (truncated?)";
+    QTest::newRow("truncated string")
+        << QByteArray("[gd_scene format=3]\n[node name=\"ab") << "unterminated string";
+    QTest::newRow("wrong type") << QByteArray(head + "radius = \"abc\"\n" + node)
+                                << "line 3: [sub_resource id=\"1\"] radius: must be a number";
+    QTest::newRow("nan") << QByteArray(head + "radius = nan\n" + node)
+                         << "radius: must be a finite number";
+    QTest::newRow("huge") << QByteArray(head + "radius = 1e300\n" + node)
+                          << "radius: 1e+300 is out of range";
+    QTest::newRow("bad number") << QByteArray(head + "radius = 1.2.3\n" + node)
+                                << "line 4, column 15: \"1.2.3\" is not a number";
+    QTest::newRow("odd polygon")
+        << QByteArray("[gd_scene format=3]\n[node name=\"P\" type=\"CollisionPolygon2D\"]\n"
+                      "polygon = PackedVector2Array(1, 2, 3)\n")
+        << "line 2: node \"P\" polygon: expected pairs of numbers";
+    QTest::newRow("position type") << QByteArray("[gd_scene format=3]\n[node name=\"P\" "
+                                                 "type=\"Node2D\"]\nposition = Vector2(1, \"x\")\n")
+                                   << "line 2: node \"P\" position: expected Vector2(x, y)";
+    QTest::newRow("missing sub resource")
+        << QByteArray("[gd_scene format=3]\n[node name=\"R\" type=\"Area2D\"]\n"
+                      "[node name=\"S\" type=\"CollisionShape2D\" parent=\".\"]\nshape = "
+                      "SubResource(\"9\")\n")
+        << "line 3: node \"S\": SubResource \"9\" is not defined";
+    QTest::newRow("deep nesting")
+        << QByteArray("[gd_scene format=3]\n[node name=\"R\" type=\"Node2D\"]\nx = " +
+                      QByteArray(200, '[') + QByteArray(200, ']') + "\n")
+        << "values nested more than 64 deep";
+    QTest::newRow("invalid utf8") << QByteArray("[gd_scene format=3]\n[node name=\"\xff\xfe\"]\n")
+                                  << "not UTF-8 text";
+}
+
+void TestGodotFormat::malformed() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    const ReadResult result = format("godot")->read(bytes, {});
+    QVERIFY(!result.isOk());
+    QVERIFY2(result.error.contains(expected), qPrintable(result.error));
+}
+
+void TestGodotFormat::truncationsNeverHalfLoad() {
+    checkTruncationsNeverHalfLoad(format("godot"),
+                                  format("godot")->write(sampleDocument(), {}, {}).bytes);
+}
+
+QTEST_GUILESS_MAIN(TestGodotFormat)
+#include "tst_formats_godot.moc"
