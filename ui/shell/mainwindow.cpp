@@ -187,8 +187,14 @@ void MainWindow::createActions() {
         new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open..."), this);
     mOpenAction->setShortcuts(QKeySequence::Open);
     connect(mOpenAction, &QAction::triggered, this, [this] {
+        QString filter = nativeFilter();
+        for (const FileFormat *format : FormatRegistry::instance().formats()) {
+            if ((format->capabilities() & FileFormat::CanRead) &&
+                format->name() != HitsmithFormat().name())
+                filter += QStringLiteral(";;") + formatFilter(format);
+        }
         const QString path =
-            mPrompts->openFileName(this, tr("Open Document"), startDirectory(), nativeFilter());
+            mPrompts->openFileName(this, tr("Open Document"), startDirectory(), filter);
         if (!path.isEmpty())
             openFile(path);
     });
@@ -459,6 +465,10 @@ bool MainWindow::newDocument() {
 }
 
 bool MainWindow::openFile(const QString &path) {
+    // A game-engine file opens as an import (the native format wins for shared extensions).
+    const FileFormat *format = FormatRegistry::instance().byFileName(path, FileFormat::CanRead);
+    if (format && format->name() != HitsmithFormat().name())
+        return importFile(path, format);
     if (!maybeSave())
         return false;
     return loadNative(path);
@@ -502,9 +512,33 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::saveTo(const QString &path) {
+    // Image paths are stored relative to the document's folder: saving somewhere else (or for
+    // the first time) rewrites them, as one undo step, so the images are found on reopening.
+    const QDir targetDir = QFileInfo(path).absoluteDir();
+    QList<std::pair<int, QString>> relocated;
+    const QList<Sprite> &sprites = document()->data().sprites;
+    for (int s = 0; s < sprites.size(); ++s) {
+        if (sprites[s].image.isEmpty())
+            continue;
+        const QString relative =
+            targetDir.relativeFilePath(resolveImagePath(document(), sprites[s].image));
+        if (relative != sprites[s].image)
+            relocated.append({s, relative});
+    }
+    QUndoStack *stack = document()->undoStack();
+    if (!relocated.isEmpty()) {
+        stack->beginMacro(tr("Relocate Image Paths"));
+        for (const auto &[sprite, image] : std::as_const(relocated))
+            stack->push(new ChangeSpriteCommand(document(), sprite, document()->sprite(sprite).name,
+                                                image, tr("Relocate Image Path")));
+        stack->endMacro();
+    }
     QString error;
     if (!saveDocumentFile(document()->data(), path, &error)) {
-        // saveDocumentFile writes atomically: the old file and the document are both intact.
+        // saveDocumentFile writes atomically: the old file is intact, and so is the document
+        // once the relocation (which only made sense for the new folder) is taken back.
+        if (!relocated.isEmpty())
+            stack->undo();
         mPrompts->showError(this, tr("Save Document"), error);
         return false;
     }
@@ -693,19 +727,30 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     event->accept();
 }
 
+static bool isDocument(const QString &path) {
+    return FormatRegistry::instance().byFileName(path, FileFormat::CanRead) != nullptr;
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
     const QStringList files = droppedFiles(event->mimeData());
-    if (std::any_of(files.begin(), files.end(), isPng))
+    if (std::any_of(files.begin(), files.end(), isPng) ||
+        std::any_of(files.begin(), files.end(), isDocument))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event) {
-    QStringList pngs = droppedFiles(event->mimeData());
+    const QStringList files = droppedFiles(event->mimeData());
+    QStringList pngs = files;
     pngs.removeIf([](const QString &path) { return !isPng(path); });
-    if (pngs.isEmpty())
+    const auto document = std::find_if(files.begin(), files.end(), isDocument);
+    if (pngs.isEmpty() && document == files.end())
         return;
     event->acceptProposedAction();
-    addSpritesFromImages(pngs);
+    // A dropped document replaces this one first; dropped images then go into it.
+    if (document != files.end() && !openFile(*document))
+        return;
+    if (!pngs.isEmpty())
+        addSpritesFromImages(pngs);
 }
 
 } // namespace hitsmith

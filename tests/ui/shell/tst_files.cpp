@@ -354,6 +354,33 @@ private Q_SLOTS:
         QVERIFY(QImage(grab).width() > 100);
     }
 
+    void saveElsewhereRelocatesImages() {
+        QDir(mDir.path()).mkpath(QStringLiteral("art"));
+        QDir(mDir.path()).mkpath(QStringLiteral("docs/sub"));
+        QImage image(8, 8, QImage::Format_ARGB32);
+        image.fill(Qt::blue);
+        const QString png = mDir.filePath(QStringLiteral("art/bat.png"));
+        QVERIFY(image.save(png));
+        auto window = makeWindow();
+        QCOMPARE(window->addSpritesFromImages({png}), 1);
+        QCOMPARE(window->document()->sprite(0).image, QFileInfo(png).absoluteFilePath());
+
+        // First save: the absolute path becomes relative to the document.
+        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("docs/bat.json"))));
+        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../art/bat.png"));
+        // Save As into another folder: still the same image.
+        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("docs/sub/bat.json"))));
+        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
+        QVERIFY(!window->isWindowModified());
+        // A failed save takes the relocation back.
+        const int steps = window->document()->undoStack()->index();
+        QVERIFY(!window->saveTo(mDir.filePath(QStringLiteral("nowhere/x/bat.json"))));
+        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
+        QCOMPARE(window->document()->undoStack()->index(), steps);
+        QVERIFY(!window->isWindowModified());
+        QVERIFY(window->close());
+    }
+
     void exportThroughEveryWritableFormat() {
         auto window = makeWindow();
         QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("e.json"))));
