@@ -1,0 +1,195 @@
+// hitsmith-cli formats / export / import: format guessing, exit codes, warnings on stderr,
+// nothing written on failure.
+
+#include "formattestsupport.h"
+
+#include "hitsmithformat.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+using namespace hitsmith;
+using namespace formattest;
+
+class TestFormatCommands : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void formatsListsEveryFormat();
+    void exportGuessesFromExtension();
+    void exportJsonNeedsFormat();
+    void exportInvalidShapes();
+    void exportUnreadable();
+    void importSniffsJson();
+    void importMalformedWritesNothing();
+    void exportImportRoundTrip();
+
+private:
+    struct Run {
+        int code;
+        QString out, err;
+    };
+    Run cli(const QStringList &arguments);
+    QString mCli;
+    QTemporaryDir mDir;
+};
+
+void TestFormatCommands::initTestCase() {
+    const QString binDir = env("HITSMITH_BIN_DIR");
+    mCli = QDir(binDir).filePath(QStringLiteral("hitsmith-cli"));
+    if (binDir.isEmpty() || !QFileInfo::exists(mCli))
+        QSKIP("HITSMITH_BIN_DIR does not hold hitsmith-cli (run through ctest after a full build)");
+    QVERIFY(mDir.isValid());
+    QString error;
+    QVERIFY(
+        saveDocumentFile(sampleDocument(), mDir.filePath(QStringLiteral("sample.json")), &error));
+}
+
+TestFormatCommands::Run TestFormatCommands::cli(const QStringList &arguments) {
+    QProcess process;
+    process.setWorkingDirectory(mDir.path());
+    process.start(mCli, arguments);
+    process.waitForFinished(60000);
+    return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+void TestFormatCommands::formatsListsEveryFormat() {
+    const Run run = cli({QStringLiteral("formats")});
+    QCOMPARE(run.code, 0);
+    for (const FileFormat *f : FormatRegistry::instance().formats())
+        QVERIFY2(run.out.contains(f->name()), qPrintable(run.out));
+    QVERIFY(
+        run.out.contains(QRegularExpression(QStringLiteral(R"(tiled-tsx\s+\.tsx\s+read/write)"))));
+    QVERIFY(run.out.contains(QRegularExpression(QStringLiteral(R"(aseprite\s+\.json\s+read\s)"))));
+    QVERIFY(run.out.contains(
+        QRegularExpression(QStringLiteral(R"(godot\s+\.tscn \.tres\s+read/write)"))));
+}
+
+void TestFormatCommands::exportGuessesFromExtension() {
+    for (const char *extension : {"tsx", "tsj", "tscn"}) {
+        const QString out = QStringLiteral("guess.") + QLatin1String(extension);
+        const Run run = cli(
+            {QStringLiteral("export"), QStringLiteral("sample.json"), QStringLiteral("-o"), out});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const FileFormat *target = FormatRegistry::instance().byFileName(out, FileFormat::CanWrite);
+        // The bytes on disk are exactly the format's output for this document and paths.
+        QCOMPARE(readBytes(mDir.filePath(out)),
+                 target->write(sampleDocument(), {mDir.filePath(out), mDir.path()}, {}).bytes);
+    }
+    const Run matter =
+        cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("matter"),
+             QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("bodies.json")});
+    QCOMPARE(matter.code, 0);
+    QVERIFY(matter.err.contains(QStringLiteral(
+        "sample.json: warning: knight/attack-2/blade: rotated rectangle written as a polygon")));
+    QVERIFY(matter.err.contains(QStringLiteral("re-centres every body")));
+}
+
+void TestFormatCommands::exportJsonNeedsFormat() {
+    const Run run = cli({QStringLiteral("export"), QStringLiteral("sample.json"),
+                         QStringLiteral("-o"), QStringLiteral("x.json")});
+    QCOMPARE(run.code, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("pass --format")), qPrintable(run.err));
+    QVERIFY(!QFileInfo::exists(mDir.filePath(QStringLiteral("x.json"))));
+    const Run unknown =
+        cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("nope"),
+             QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.tsx")});
+    QCOMPARE(unknown.code, 2);
+    QVERIFY(unknown.err.contains(QStringLiteral("unknown format 'nope'")));
+    const Run readOnly =
+        cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("aseprite"),
+             QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.json")});
+    QCOMPARE(readOnly.code, 2);
+    QVERIFY(readOnly.err.contains(QStringLiteral("cannot be written")));
+}
+
+void TestFormatCommands::exportInvalidShapes() {
+    DocumentData document = sampleDocument();
+    document.sprites[1].frames[0].shapes.append(Shape::circle(QStringLiteral("flat"), {1, 1}, 0));
+    QString error;
+    QVERIFY(saveDocumentFile(document, mDir.filePath(QStringLiteral("invalid.json")), &error));
+    const Run refused = cli({QStringLiteral("export"), QStringLiteral("invalid.json"),
+                             QStringLiteral("-o"), QStringLiteral("invalid.tsx")});
+    QCOMPARE(refused.code, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("slime/squash/flat")), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QStringLiteral("--skip-invalid")), qPrintable(refused.err));
+    QVERIFY(!QFileInfo::exists(mDir.filePath(QStringLiteral("invalid.tsx"))));
+    const Run skipped =
+        cli({QStringLiteral("export"), QStringLiteral("invalid.json"), QStringLiteral("-o"),
+             QStringLiteral("invalid.tsx"), QStringLiteral("--skip-invalid")});
+    QCOMPARE(skipped.code, 0);
+    QVERIFY(skipped.err.contains(QStringLiteral("warning: slime/squash/flat: invalid shape")));
+    QVERIFY(!readBytes(mDir.filePath(QStringLiteral("invalid.tsx"))).contains("flat"));
+}
+
+void TestFormatCommands::exportUnreadable() {
+    const Run missing = cli({QStringLiteral("export"), QStringLiteral("missing.json"),
+                             QStringLiteral("-o"), QStringLiteral("m.tsx")});
+    QCOMPARE(missing.code, 2);
+    QVERIFY(missing.err.contains(QStringLiteral("missing.json")));
+    const Run usage = cli({QStringLiteral("export"), QStringLiteral("sample.json")});
+    QCOMPARE(usage.code, 2);
+}
+
+void TestFormatCommands::importSniffsJson() {
+    // Four different formats share .json: the content decides.
+    QFile tsj(mDir.filePath(QStringLiteral("tiles.json")));
+    QVERIFY(tsj.open(QIODevice::WriteOnly));
+    tsj.write(format("tiled-tsj")->write(sampleDocument(), {}, {}).bytes);
+    tsj.close();
+    const QStringList inputs = {QStringLiteral("bodies.json"), QStringLiteral("tiles.json"),
+                                testData(QStringLiteral("formats/aseprite_array.json")),
+                                QStringLiteral("sample.json")};
+    cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("matter"),
+         QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("bodies.json")});
+    const QList<const char *> readers = {"matter", "tiled-tsj", "aseprite", "hitsmith"};
+    for (qsizetype i = 0; i < inputs.size(); ++i) {
+        const QString out = QStringLiteral("imported-%1.json").arg(i);
+        const Run run = cli({QStringLiteral("import"), inputs[i], QStringLiteral("-o"), out});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const QString in = QFileInfo(inputs[i]).isAbsolute() ? inputs[i] : mDir.filePath(inputs[i]);
+        const ReadResult expected = format(readers[i])->read(readBytes(in), {in, mDir.path()});
+        const ReadResult actual = loadDocumentFile(mDir.filePath(out));
+        QVERIFY2(actual.isOk(), qPrintable(actual.error));
+        QCOMPARE(*actual.document, *expected.document);
+    }
+}
+
+void TestFormatCommands::importMalformedWritesNothing() {
+    QFile bad(mDir.filePath(QStringLiteral("bad.tsx")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("<tileset><tile id=\"1\"><objectgroup><object id=\"2\" x=\"oops\"/>");
+    bad.close();
+    const Run run = cli({QStringLiteral("import"), QStringLiteral("bad.tsx"), QStringLiteral("-o"),
+                         QStringLiteral("bad.json")});
+    QCOMPARE(run.code, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("bad.tsx: line 1, column")), qPrintable(run.err));
+    QVERIFY(run.err.contains(QStringLiteral("tile 1, object 2: attribute x")));
+    QVERIFY(!QFileInfo::exists(mDir.filePath(QStringLiteral("bad.json"))));
+    const Run unknown =
+        cli({QStringLiteral("import"), QStringLiteral("sample.json"), QStringLiteral("-o"),
+             QStringLiteral("x.json"), QStringLiteral("--format"), QStringLiteral("gif")});
+    QCOMPARE(unknown.code, 2);
+}
+
+void TestFormatCommands::exportImportRoundTrip() {
+    for (const char *extension : {"tsx", "tsj", "tscn"}) {
+        const QString exported = QStringLiteral("trip.") + QLatin1String(extension);
+        QCOMPARE(cli({QStringLiteral("export"), QStringLiteral("sample.json"), QStringLiteral("-o"),
+                      exported})
+                     .code,
+                 0);
+        const QString back = QStringLiteral("trip-%1.json").arg(QLatin1String(extension));
+        const Run run = cli({QStringLiteral("import"), exported, QStringLiteral("-o"), back});
+        QVERIFY2(run.code == 0 && run.err.isEmpty(), qPrintable(run.err));
+        const ReadResult result = loadDocumentFile(mDir.filePath(back));
+        QVERIFY(result.isOk());
+        const QString why = documentDifference(sampleDocument(), *result.document, kTolerance);
+        QVERIFY2(why.isEmpty(), qPrintable(QLatin1String(extension) + QStringLiteral(": ") + why));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestFormatCommands)
+#include "tst_formats_cli.moc"
