@@ -1,0 +1,530 @@
+#include "canvas.h"
+#include "collisionservice.h"
+#include "editorsession.h"
+#include "shapeitem.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QGraphicsView>
+#include <QMouseEvent>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hitsmith;
+
+class TestCanvas : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void createRectangle();
+    void createSquareWithShift();
+    void createCircle();
+    void createPolygonByClosingClick();
+    void createPolygonWithEnterAndBackspace();
+    void polygonEscapeCancels();
+    void vertexDragMakesConcaveAndHullFixes();
+    void removeOffendingVertexFix();
+    void moveShapeIntoAnotherHits();
+    void escapeCancelsDrag();
+    void snapToPixelsAndGrid();
+    void altSuspendsSnapping();
+    void snapToVertices();
+    void nudgeWithArrows();
+    void copyPasteIntoAnotherFrame();
+    void rubberBandAndDelete();
+    void insertAndDeleteVertex();
+    void multiVertexMove();
+    void rotateRectangleHandle();
+    void zoomAndStatusSignals();
+
+private:
+    QPoint viewPoint(QPointF framePos) const;
+    void press(QPointF at, Qt::KeyboardModifiers mods = {});
+    void moveTo(QPointF at, Qt::MouseButtons buttons = Qt::LeftButton,
+                Qt::KeyboardModifiers mods = {});
+    void release(QPointF at, Qt::KeyboardModifiers mods = {});
+    void drag(QPointF from, QPointF to, Qt::KeyboardModifiers mods = {});
+    void click(QPointF at, Qt::KeyboardModifiers mods = {});
+    void doubleClick(QPointF at);
+    void key(Qt::Key k, Qt::KeyboardModifiers mods = {});
+    const QList<Shape> &shapes() const;
+    void addShapes(const QList<Shape> &list, FrameRef frame = {0, 0});
+
+    EditorSession *mSession = nullptr;
+    Canvas *mCanvas = nullptr;
+};
+
+void TestCanvas::initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("HitsmithTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_ui_canvas"));
+    QSettings().clear();
+}
+
+void TestCanvas::init() {
+    mSession = new EditorSession;
+    DocumentData data;
+    Sprite sprite;
+    sprite.name = QStringLiteral("hero");
+    Frame idle;
+    idle.name = QStringLiteral("idle");
+    idle.source = QRectF(0, 0, 100, 100);
+    Frame run = idle;
+    run.name = QStringLiteral("run");
+    sprite.frames = {idle, run};
+    data.sprites = {sprite};
+    mSession->document()->reset(data);
+    mCanvas = new Canvas(mSession);
+    mCanvas->resize(640, 480);
+    mCanvas->show();
+    QVERIFY(QTest::qWaitForWindowExposed(mCanvas));
+    mSession->setCurrentFrame({0, 0});
+    mCanvas->setZoom(4.0);
+    mCanvas->view()->centerOn(50, 50);
+    mCanvas->setSnapToPixels(true);
+    mCanvas->setSnapToGrid(false);
+    mCanvas->setSnapToVertices(false);
+    mCanvas->action(Canvas::ActionId::SelectTool)->trigger();
+}
+
+void TestCanvas::cleanup() {
+    delete mCanvas;
+    delete mSession;
+    mCanvas = nullptr;
+    mSession = nullptr;
+}
+
+QPoint TestCanvas::viewPoint(QPointF framePos) const {
+    return mCanvas->view()->mapFromScene(framePos);
+}
+
+void TestCanvas::press(QPointF at, Qt::KeyboardModifiers mods) {
+    QTest::mousePress(mCanvas->view()->viewport(), Qt::LeftButton, mods, viewPoint(at));
+}
+
+void TestCanvas::moveTo(QPointF at, Qt::MouseButtons buttons, Qt::KeyboardModifiers mods) {
+    // QTest::mouseMove carries no buttons; a drag needs them in the event.
+    const QPointF local = viewPoint(at);
+    QMouseEvent event(QEvent::MouseMove, local, mCanvas->view()->viewport()->mapToGlobal(local),
+                      Qt::NoButton, buttons, mods);
+    QApplication::sendEvent(mCanvas->view()->viewport(), &event);
+}
+
+void TestCanvas::release(QPointF at, Qt::KeyboardModifiers mods) {
+    QTest::mouseRelease(mCanvas->view()->viewport(), Qt::LeftButton, mods, viewPoint(at));
+}
+
+void TestCanvas::drag(QPointF from, QPointF to, Qt::KeyboardModifiers mods) {
+    press(from, mods);
+    for (int i = 1; i <= 5; ++i)
+        moveTo(from + (to - from) * (i / 5.0), Qt::LeftButton, mods);
+    release(to, mods);
+}
+
+void TestCanvas::click(QPointF at, Qt::KeyboardModifiers mods) {
+    press(at, mods);
+    release(at, mods);
+}
+
+void TestCanvas::doubleClick(QPointF at) {
+    // The sequence a real double-click produces: press, release, press, double-click, release.
+    click(at);
+    press(at);
+    const QPointF local = viewPoint(at);
+    QMouseEvent event(QEvent::MouseButtonDblClick, local,
+                      mCanvas->view()->viewport()->mapToGlobal(local), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(mCanvas->view()->viewport(), &event);
+    release(at);
+}
+
+void TestCanvas::key(Qt::Key k, Qt::KeyboardModifiers mods) {
+    QTest::keyClick(mCanvas->view(), k, mods);
+}
+
+const QList<Shape> &TestCanvas::shapes() const {
+    return mSession->document()->frame(mSession->currentFrame()).shapes;
+}
+
+void TestCanvas::addShapes(const QList<Shape> &list, FrameRef frame) {
+    DocumentData data = mSession->document()->data();
+    data.sprites[frame.sprite].frames[frame.frame].shapes += list;
+    mSession->document()->reset(data);
+    mSession->setCurrentFrame(frame);
+    mCanvas->setZoom(4.0);
+    mCanvas->view()->centerOn(50, 50);
+}
+
+void TestCanvas::createRectangle() {
+    mCanvas->action(Canvas::ActionId::RectTool)->trigger();
+    drag({10, 10}, {30, 20});
+    QCOMPARE(shapes().size(), 1);
+    const Shape s = shapes()[0];
+    QCOMPARE(s.type, ShapeType::Rect);
+    QCOMPARE(s.center, QPointF(20, 15));
+    QCOMPARE(s.size, QSizeF(20, 10));
+    QCOMPARE(s.layer, QStringLiteral("default"));
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    QUndoStack *stack = mSession->document()->undoStack();
+    QCOMPARE(stack->count(), 1);
+    stack->undo();
+    QCOMPARE(shapes().size(), 0);
+    QCOMPARE(mCanvas->itemCount(), 0);
+    stack->redo();
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(mCanvas->item(0)->shapeData(), s);
+
+    // The current layer is used for new shapes, and ids stay unique.
+    mSession->setCurrentLayer(QStringLiteral("hurtbox"));
+    drag({50, 50}, {60, 60});
+    QCOMPARE(shapes().size(), 2);
+    QCOMPARE(shapes()[1].layer, QStringLiteral("hurtbox"));
+    QVERIFY(shapes()[1].id != shapes()[0].id);
+}
+
+void TestCanvas::createSquareWithShift() {
+    mCanvas->action(Canvas::ActionId::RectTool)->trigger();
+    drag({10, 10}, {30, 16}, Qt::ShiftModifier);
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].size, QSizeF(20, 20));
+}
+
+void TestCanvas::createCircle() {
+    mCanvas->action(Canvas::ActionId::CircleTool)->trigger();
+    drag({40, 40}, {40, 52});
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].type, ShapeType::Circle);
+    QCOMPARE(shapes()[0].center, QPointF(40, 40));
+    QCOMPARE(shapes()[0].radius, 12.0);
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes().size(), 0);
+    mSession->document()->undoStack()->redo();
+    QCOMPARE(shapes()[0].radius, 12.0);
+}
+
+void TestCanvas::createPolygonByClosingClick() {
+    mCanvas->action(Canvas::ActionId::PolygonTool)->trigger();
+    click({10, 10});
+    click({30, 10});
+    click({20, 30});
+    QCOMPARE(shapes().size(), 0); // still open
+    click({10, 10});              // on the first vertex: closes
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].type, ShapeType::Polygon);
+    QCOMPARE(shapes()[0].points, (QList<QPointF>{{10, 10}, {30, 10}, {20, 30}}));
+    QVERIFY(!mCanvas->item(0)->problem());
+
+    // Double-click finishes too.
+    click({50, 50});
+    click({70, 50});
+    doubleClick({60, 70});
+    QCOMPARE(shapes().size(), 2);
+    QCOMPARE(shapes()[1].points, (QList<QPointF>{{50, 50}, {70, 50}, {60, 70}}));
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes().size(), 1);
+}
+
+void TestCanvas::createPolygonWithEnterAndBackspace() {
+    mCanvas->action(Canvas::ActionId::PolygonTool)->trigger();
+    click({10, 10});
+    click({30, 10});
+    click({90, 90}); // a slip
+    key(Qt::Key_Backspace);
+    click({30, 30});
+    click({10, 30});
+    key(Qt::Key_Return);
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].points, (QList<QPointF>{{10, 10}, {30, 10}, {30, 30}, {10, 30}}));
+}
+
+void TestCanvas::polygonEscapeCancels() {
+    mCanvas->action(Canvas::ActionId::PolygonTool)->trigger();
+    click({10, 10});
+    click({30, 10});
+    click({30, 30});
+    key(Qt::Key_Escape);
+    key(Qt::Key_Return);
+    QCOMPARE(shapes().size(), 0);
+    QCOMPARE(mSession->document()->undoStack()->count(), 0);
+}
+
+void TestCanvas::vertexDragMakesConcaveAndHullFixes() {
+    const Shape square =
+        Shape::polygon(QStringLiteral("box"), {{10, 10}, {40, 10}, {40, 40}, {10, 40}});
+    addShapes({square});
+    QSignalSpy status(mCanvas, &Canvas::statusMessageChanged);
+    click({20, 20}); // select
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    QUndoStack *stack = mSession->document()->undoStack();
+
+    // Drag vertex 2 inwards past the diagonal: concave while the mouse is still down.
+    press({40, 40});
+    moveTo({35, 35});
+    QVERIFY(!mCanvas->item(0)->problem());
+    moveTo({20, 20});
+    QVERIFY(mCanvas->item(0)->problem());
+    QCOMPARE(mCanvas->item(0)->problem()->kind, ProblemKind::NotConvex);
+    QVERIFY(mCanvas->statusMessage().contains(QStringLiteral("box")));
+    QVERIFY(!status.isEmpty());
+    release({20, 20});
+    // The edit is kept, flagged, and is a single undo step.
+    QCOMPARE(shapes()[0].points[2], QPointF(20, 20));
+    QCOMPARE(stack->count(), 1);
+    QVERIFY(mCanvas->item(0)->problem());
+    QVERIFY(!mCanvas->statusMessage().isEmpty());
+    QAction *hull = mCanvas->action(Canvas::ActionId::ReplaceByConvexHull);
+    QVERIFY(hull->isEnabled());
+
+    hull->trigger();
+    QCOMPARE(stack->count(), 2);
+    QVERIFY(!mCanvas->item(0)->problem());
+    QCOMPARE(shapes()[0].points.size(), 3);
+    QVERIFY(mCanvas->statusMessage().isEmpty());
+    QVERIFY(!hull->isEnabled());
+
+    stack->undo();
+    QVERIFY(mCanvas->item(0)->problem());
+    stack->undo();
+    QCOMPARE(shapes()[0], square);
+    QVERIFY(!mCanvas->item(0)->problem());
+    stack->redo();
+    stack->redo();
+    QCOMPARE(shapes()[0].points.size(), 3);
+}
+
+void TestCanvas::removeOffendingVertexFix() {
+    // A dent at vertex 2 of a pentagon.
+    addShapes({Shape::polygon(QStringLiteral("dent"),
+                              {{10, 10}, {40, 10}, {30, 20}, {40, 40}, {10, 40}})});
+    click({15, 15});
+    QVERIFY(mCanvas->item(0)->problem());
+    QAction *remove = mCanvas->action(Canvas::ActionId::RemoveOffendingVertex);
+    QVERIFY(remove->isEnabled());
+    remove->trigger();
+    QCOMPARE(shapes()[0].points.size(), 4);
+    QVERIFY(!mCanvas->item(0)->problem());
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].points.size(), 5);
+}
+
+void TestCanvas::moveShapeIntoAnotherHits() {
+    addShapes({Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10}),
+               Shape::rect(QStringLiteral("b"), {60, 20}, {10, 10})});
+    QVERIFY(!mCanvas->item(0)->isColliding());
+    QVERIFY(!mCanvas->item(1)->isColliding());
+    QCOMPARE(mSession->collisions()->hits({0, 0}).size(), 0);
+    drag({60, 20}, {25, 22});
+    QCOMPARE(shapes()[1].center, QPointF(25, 22));
+    QCOMPARE(mSession->collisions()->hits({0, 0}).size(), 1);
+    QVERIFY(mCanvas->item(0)->isColliding());
+    QVERIFY(mCanvas->item(1)->isColliding());
+
+    // The hit colour is what gets painted (inside the overlap, away from the outlines).
+    const QImage image = mCanvas->view()->viewport()->grab().toImage();
+    const QColor painted = image.pixelColor(viewPoint({23, 21}));
+    QVERIFY2(painted.red() > painted.blue() + 40,
+             qPrintable(QStringLiteral("colour %1").arg(painted.name())));
+
+    // The selected pair gets a penetration arrow.
+    mSession->setSelectedHit(0, 1);
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[1].center, QPointF(60, 20));
+    QVERIFY(!mCanvas->item(0)->isColliding());
+    QVERIFY(!mCanvas->item(1)->isColliding());
+    mSession->document()->undoStack()->redo();
+    QVERIFY(mCanvas->item(0)->isColliding());
+}
+
+void TestCanvas::escapeCancelsDrag() {
+    const Shape a = Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10});
+    addShapes({a});
+    QUndoStack *stack = mSession->document()->undoStack();
+    press({20, 20});
+    moveTo({30, 30});
+    moveTo({40, 40});
+    QCOMPARE(shapes()[0].center, QPointF(40, 40));
+    key(Qt::Key_Escape);
+    QCOMPARE(shapes()[0], a);
+    release({40, 40});
+    QCOMPARE(shapes()[0], a);
+    QCOMPARE(stack->count(), 0);
+    QVERIFY(!stack->canRedo());
+}
+
+void TestCanvas::snapToPixelsAndGrid() {
+    mCanvas->action(Canvas::ActionId::RectTool)->trigger();
+    // At 4x a view pixel is a quarter frame pixel: 10.25 snaps to 10.
+    drag({10.25, 10.25}, {20.75, 20.5});
+    QCOMPARE(shapes()[0].center, QPointF(15.5, 15.5));
+    QCOMPARE(shapes()[0].size, QSizeF(11, 11));
+
+    mCanvas->setSnapToGrid(true);
+    mCanvas->setGridSize(8);
+    drag({9, 9}, {30, 22});
+    QCOMPARE(shapes()[1].center, QPointF(20, 16));
+    QCOMPARE(shapes()[1].size, QSizeF(24, 16));
+    QVERIFY(QSettings().value(QStringLiteral("canvas/snapToGrid")).toBool());
+    QCOMPARE(QSettings().value(QStringLiteral("canvas/gridSize")).toDouble(), 8.0);
+    mCanvas->setSnapToGrid(false);
+}
+
+void TestCanvas::altSuspendsSnapping() {
+    mCanvas->action(Canvas::ActionId::RectTool)->trigger();
+    drag({10.25, 10.25}, {20.75, 20.25}, Qt::AltModifier);
+    QCOMPARE(shapes()[0].size, QSizeF(10.5, 10));
+}
+
+void TestCanvas::snapToVertices() {
+    addShapes({Shape::rect(QStringLiteral("anchor"), {50, 50}, {20, 20})});
+    mCanvas->setSnapToVertices(true);
+    mCanvas->action(Canvas::ActionId::RectTool)->trigger();
+    // Within a couple of screen pixels of the anchor's corner (40, 40): lands on it.
+    drag({10, 10}, {40.5, 39.75});
+    QCOMPARE(shapes()[1].center, QPointF(25, 25));
+}
+
+void TestCanvas::nudgeWithArrows() {
+    addShapes({Shape::circle(QStringLiteral("c"), {20, 20}, 5)});
+    click({20, 20});
+    key(Qt::Key_Right);
+    QCOMPARE(shapes()[0].center, QPointF(21, 20));
+    key(Qt::Key_Down, Qt::ShiftModifier);
+    QCOMPARE(shapes()[0].center, QPointF(21, 30));
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].center, QPointF(21, 20));
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].center, QPointF(20, 20));
+}
+
+void TestCanvas::copyPasteIntoAnotherFrame() {
+    const Shape poly =
+        Shape::polygon(QStringLiteral("blade"), {{10, 10}, {40, 10}, {25, 30}}, "hitbox");
+    addShapes({poly});
+    click({25, 15});
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    mCanvas->copy();
+    mSession->setCurrentFrame({0, 1});
+    QCOMPARE(mCanvas->itemCount(), 0);
+    mCanvas->action(Canvas::ActionId::Paste)->trigger();
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0], poly); // same id is free in this frame, same place, same layer
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    // Pasting again into the same frame offsets the copy and renames it.
+    mCanvas->paste();
+    QCOMPARE(shapes().size(), 2);
+    QVERIFY(shapes()[1].id != poly.id);
+    QCOMPARE(shapes()[1].points[0], QPointF(18, 18));
+    mSession->document()->undoStack()->undo();
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes().size(), 0);
+
+    // Cut removes from the source frame; duplicate copies in place with an offset.
+    mSession->setCurrentFrame({0, 0});
+    mSession->setSelectedShapes({0});
+    mCanvas->duplicate();
+    QCOMPARE(shapes().size(), 2);
+    mCanvas->cut();
+    QCOMPARE(shapes().size(), 1);
+}
+
+void TestCanvas::rubberBandAndDelete() {
+    addShapes({Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10}),
+               Shape::rect(QStringLiteral("b"), {40, 20}, {10, 10}),
+               Shape::rect(QStringLiteral("c"), {80, 80}, {10, 10})});
+    drag({5, 5}, {50, 30});
+    QCOMPARE(mSession->selectedShapes(), (QList<int>{0, 1}));
+    click({80, 80}, Qt::ShiftModifier);
+    QCOMPARE(mSession->selectedShapes(), (QList<int>{0, 1, 2}));
+    click({40, 20}, Qt::ShiftModifier);
+    QCOMPARE(mSession->selectedShapes(), (QList<int>{0, 2}));
+    mCanvas->action(Canvas::ActionId::Delete)->trigger();
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].id, QStringLiteral("b"));
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes().size(), 3);
+    click({2, 90}); // empty: clears the selection
+    QVERIFY(mSession->selectedShapes().isEmpty());
+    mCanvas->selectAll();
+    QCOMPARE(mSession->selectedShapes().size(), 3);
+}
+
+void TestCanvas::insertAndDeleteVertex() {
+    addShapes({Shape::polygon(QStringLiteral("tri"), {{10, 10}, {40, 10}, {25, 40}})});
+    click({25, 20});
+    doubleClick({25, 10}); // middle of the top edge
+    QCOMPARE(shapes()[0].points.size(), 4);
+    QCOMPARE(shapes()[0].points[1], QPointF(25, 10));
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{1});
+    mCanvas->deleteSelection();
+    QCOMPARE(shapes()[0].points.size(), 3);
+    // Not below three: the shape stays as it is.
+    click({10, 10});
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{0});
+    mCanvas->deleteSelection();
+    QCOMPARE(shapes()[0].points.size(), 3);
+    QCOMPARE(shapes().size(), 1);
+}
+
+void TestCanvas::multiVertexMove() {
+    addShapes({Shape::polygon(QStringLiteral("quad"), {{10, 10}, {40, 10}, {40, 40}, {10, 40}})});
+    click({20, 20});
+    // A band over the right-hand vertices selects them; dragging one moves both.
+    drag({35, 5}, {45, 45});
+    QCOMPARE(mCanvas->selectedVertices(), (QList<int>{1, 2}));
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    drag({40, 10}, {50, 12});
+    QCOMPARE(shapes()[0].points, (QList<QPointF>{{10, 10}, {50, 12}, {50, 42}, {10, 40}}));
+    QCOMPARE(mSession->document()->undoStack()->count(), 1);
+    // Shift-click toggles a vertex in and out.
+    click({10, 40}, Qt::ShiftModifier);
+    QCOMPARE(mCanvas->selectedVertices(), (QList<int>{1, 2, 3}));
+}
+
+void TestCanvas::rotateRectangleHandle() {
+    addShapes({Shape::rect(QStringLiteral("r"), {50, 50}, {20, 10})});
+    click({50, 50});
+    // The grip sits 24 screen px (6 frame px at 4x) above the top edge.
+    const QPointF grip(50, 45 - 6);
+    drag(grip, {60, 50});
+    QCOMPARE(shapes()[0].angle, 90.0);
+    QCOMPARE(mSession->document()->undoStack()->count(), 1);
+    // Resize from a corner keeps the opposite corner in place.
+    const QPolygonF corners = shapes()[0].outline();
+    drag(corners[2], corners[2] + QPointF(-4, 0));
+    QCOMPARE(shapes()[0].outline()[0], corners[0]);
+}
+
+void TestCanvas::zoomAndStatusSignals() {
+    QSignalSpy zoom(mCanvas, &Canvas::zoomChanged);
+    QSignalSpy cursor(mCanvas, &Canvas::cursorPositionChanged);
+    mCanvas->zoomIn();
+    QCOMPARE(zoom.size(), 1);
+    QCOMPARE(mCanvas->zoom(), 5.0);
+    mCanvas->zoomToActualSize();
+    QCOMPARE(mCanvas->zoom(), 1.0);
+    mCanvas->zoomToFit();
+    QVERIFY(mCanvas->zoom() > 3.0);
+    moveTo({12, 13}, Qt::NoButton);
+    QVERIFY(!cursor.isEmpty());
+    const QPointF at = cursor.last().at(0).toPointF();
+    QVERIFY(qAbs(at.x() - 12) < 0.5 && qAbs(at.y() - 13) < 0.5);
+    QCOMPARE(mCanvas->toolActions().size(), 4);
+    QCOMPARE(mCanvas->editActions().size(), 6);
+    // Wheel zoom around the cursor keeps the frame pixel under it in place.
+    mCanvas->setZoom(4.0);
+    const QPoint local = viewPoint({30, 30});
+    QWheelEvent wheel(local, mCanvas->view()->viewport()->mapToGlobal(local), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(mCanvas->view()->viewport(), &wheel);
+    QCOMPARE(mCanvas->zoom(), 5.0);
+    const QPointF after = mCanvas->view()->mapToScene(local);
+    QVERIFY(qAbs(after.x() - 30) < 0.5 && qAbs(after.y() - 30) < 0.5);
+}
+
+QTEST_MAIN(TestCanvas)
+#include "tst_ui_canvas.moc"

@@ -1,0 +1,895 @@
+#include "canvas.h"
+
+#include "abstracttool.h"
+#include "canvasview.h"
+#include "collisionservice.h"
+#include "creationtools.h"
+#include "editorsession.h"
+#include "polygon_check.h"
+#include "selecttool.h"
+#include "shapeclipboard.h"
+#include "shapecommands.h"
+#include "shapeitem.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QGraphicsPathItem>
+#include <QGraphicsPixmapItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QInputDialog>
+#include <QMimeData>
+#include <QPixmapCache>
+#include <QSettings>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace hitsmith {
+
+namespace {
+
+constexpr double kMinZoom = 0.05;
+constexpr double kMaxZoom = 128.0;
+const char kSettingPixels[] = "canvas/snapToPixels";
+const char kSettingGrid[] = "canvas/snapToGrid";
+const char kSettingGridSize[] = "canvas/gridSize";
+const char kSettingVertices[] = "canvas/snapToVertices";
+
+const QList<Shape> &noShapes() {
+    static const QList<Shape> empty;
+    return empty;
+}
+
+} // namespace
+
+Canvas::Canvas(EditorSession *session, QWidget *parent)
+    : QWidget(parent)
+    , mSession(session)
+    , mScene(new QGraphicsScene(this)) {
+    // Shape items cache their rendering (see ShapeItem); the default 10 MB pixmap cache thrashes
+    // with thousands of items, and every miss re-rasterizes an item.
+    QPixmapCache::setCacheLimit(std::max(QPixmapCache::cacheLimit(), 256 * 1024));
+    mView = new CanvasView(this, mScene);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(mView);
+    setFocusProxy(mView);
+
+    mImageItem = new QGraphicsPixmapItem;
+    mImageItem->setTransformationMode(Qt::FastTransformation);
+    mImageItem->setZValue(-2);
+    mScene->addItem(mImageItem);
+    mFrameItem = new QGraphicsRectItem;
+    QPen framePen(QColor(255, 255, 255, 90), 1, Qt::DashLine);
+    framePen.setCosmetic(true);
+    mFrameItem->setPen(framePen);
+    mFrameItem->setZValue(-1);
+    mScene->addItem(mFrameItem);
+    // Overlays sit above any number of shapes (shape items use z = their index).
+    mPreview = new QGraphicsPathItem;
+    QPen previewPen(ShapeItem::selectionColor(), 1.5, Qt::DashLine);
+    previewPen.setCosmetic(true);
+    mPreview->setPen(previewPen);
+    QColor previewFill = ShapeItem::selectionColor();
+    previewFill.setAlpha(40);
+    mPreview->setBrush(previewFill);
+    mPreview->setZValue(1e9);
+    mScene->addItem(mPreview);
+    mHitArrow = new QGraphicsPathItem;
+    QPen arrowPen(Qt::white, 2);
+    arrowPen.setCosmetic(true);
+    mHitArrow->setPen(arrowPen);
+    mHitArrow->setBrush(Qt::white);
+    mHitArrow->setZValue(1e9 + 1);
+    mScene->addItem(mHitArrow);
+
+    createActions();
+    loadSettings();
+
+    connect(session->document(), &Document::changed, this, &Canvas::onDocumentChanged);
+    connect(session->collisions(), &CollisionService::hitsChanged, this, &Canvas::onHitsChanged);
+    connect(session->collisions(), &CollisionService::allHitsChanged, this,
+            &Canvas::refreshColliding);
+    connect(session, &EditorSession::currentFrameChanged, this, [this] {
+        rebuild();
+        zoomToFit();
+    });
+    connect(session, &EditorSession::selectionChanged, this, &Canvas::refreshSelection);
+    connect(session, &EditorSession::selectedHitChanged, this, &Canvas::updateHitArrow);
+
+    setActiveTool(mTools.first());
+    rebuild();
+}
+
+Canvas::~Canvas() = default;
+
+QGraphicsView *Canvas::view() const {
+    return mView;
+}
+
+void Canvas::createActions() {
+    auto add = [this](ActionId id, const QString &text, const QKeySequence &shortcut = {}) {
+        auto *action = new QAction(text, this);
+        if (!shortcut.isEmpty())
+            action->setShortcut(shortcut);
+        mActions.insert(id, action);
+        addAction(action); // so shortcuts work wherever the canvas is shown
+        return action;
+    };
+
+    mTools = {new SelectTool(this), new RectTool(this), new CircleTool(this),
+              new PolygonTool(this)};
+    mToolGroup = new QActionGroup(this);
+    const ActionId toolIds[] = {ActionId::SelectTool, ActionId::RectTool, ActionId::CircleTool,
+                                ActionId::PolygonTool};
+    for (int i = 0; i < mTools.size(); ++i) {
+        AbstractTool *tool = mTools[i];
+        mToolGroup->addAction(tool->action());
+        mActions.insert(toolIds[i], tool->action());
+        addAction(tool->action());
+        connect(tool->action(), &QAction::triggered, this, [this, tool] { setActiveTool(tool); });
+    }
+
+    auto *pixels = add(ActionId::SnapToPixels, tr("Snap to &Pixels"));
+    pixels->setCheckable(true);
+    pixels->setToolTip(tr("Snap to whole pixels (hold Alt to suspend snapping)"));
+    connect(pixels, &QAction::toggled, this, &Canvas::setSnapToPixels);
+    auto *grid = add(ActionId::SnapToGrid, tr("Snap to &Grid"));
+    grid->setCheckable(true);
+    grid->setToolTip(tr("Snap to the grid (hold Alt to suspend snapping)"));
+    connect(grid, &QAction::toggled, this, &Canvas::setSnapToGrid);
+    auto *gridSize = add(ActionId::GridSize, tr("Grid &Size..."));
+    connect(gridSize, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const double size = QInputDialog::getDouble(
+            this, tr("Grid Size"), tr("Grid size (pixels):"), mSnapper.gridSize, 0.5, 4096, 1, &ok);
+        if (ok)
+            setGridSize(size);
+    });
+    auto *vertices = add(ActionId::SnapToVertices, tr("Snap to &Vertices"));
+    vertices->setCheckable(true);
+    vertices->setToolTip(tr("Snap to other shapes' vertices (hold Alt to suspend snapping)"));
+    connect(vertices, &QAction::toggled, this, &Canvas::setSnapToVertices);
+
+    connect(add(ActionId::ZoomIn, tr("Zoom &In"), QKeySequence::ZoomIn), &QAction::triggered, this,
+            &Canvas::zoomIn);
+    connect(add(ActionId::ZoomOut, tr("Zoom &Out"), QKeySequence::ZoomOut), &QAction::triggered,
+            this, &Canvas::zoomOut);
+    connect(add(ActionId::ZoomToFit, tr("&Fit to Frame"), QKeySequence(tr("Ctrl+0"))),
+            &QAction::triggered, this, &Canvas::zoomToFit);
+    connect(add(ActionId::ZoomToActualSize, tr("&Actual Size (100%)"), QKeySequence(tr("Ctrl+1"))),
+            &QAction::triggered, this, &Canvas::zoomToActualSize);
+
+    connect(add(ActionId::Copy, tr("&Copy"), QKeySequence::Copy), &QAction::triggered, this,
+            &Canvas::copy);
+    connect(add(ActionId::Cut, tr("Cu&t"), QKeySequence::Cut), &QAction::triggered, this,
+            &Canvas::cut);
+    connect(add(ActionId::Paste, tr("&Paste"), QKeySequence::Paste), &QAction::triggered, this,
+            &Canvas::paste);
+    connect(add(ActionId::Duplicate, tr("D&uplicate"), QKeySequence(tr("Ctrl+D"))),
+            &QAction::triggered, this, &Canvas::duplicate);
+    connect(add(ActionId::Delete, tr("&Delete"), QKeySequence::Delete), &QAction::triggered, this,
+            &Canvas::deleteSelection);
+    connect(add(ActionId::SelectAll, tr("Select &All"), QKeySequence::SelectAll),
+            &QAction::triggered, this, &Canvas::selectAll);
+    connect(add(ActionId::ReplaceByConvexHull, tr("Replace by Convex &Hull")), &QAction::triggered,
+            this, &Canvas::replaceByConvexHull);
+    connect(add(ActionId::RemoveOffendingVertex, tr("Remove Offending &Vertex")),
+            &QAction::triggered, this, &Canvas::removeOffendingVertex);
+}
+
+QList<QAction *> Canvas::toolActions() const {
+    return {action(ActionId::SelectTool), action(ActionId::RectTool), action(ActionId::CircleTool),
+            action(ActionId::PolygonTool)};
+}
+
+QList<QAction *> Canvas::snapActions() const {
+    return {action(ActionId::SnapToPixels), action(ActionId::SnapToGrid),
+            action(ActionId::GridSize), action(ActionId::SnapToVertices)};
+}
+
+QList<QAction *> Canvas::zoomActions() const {
+    return {action(ActionId::ZoomIn), action(ActionId::ZoomOut), action(ActionId::ZoomToFit),
+            action(ActionId::ZoomToActualSize)};
+}
+
+QList<QAction *> Canvas::editActions() const {
+    return {action(ActionId::Copy),      action(ActionId::Cut),    action(ActionId::Paste),
+            action(ActionId::Duplicate), action(ActionId::Delete), action(ActionId::SelectAll)};
+}
+
+QList<QAction *> Canvas::fixActions() const {
+    return {action(ActionId::ReplaceByConvexHull), action(ActionId::RemoveOffendingVertex)};
+}
+
+// --- Settings ---
+
+void Canvas::loadSettings() {
+    QSettings settings;
+    mSnapper.snapToPixels = settings.value(QLatin1String(kSettingPixels), true).toBool();
+    mSnapper.snapToGrid = settings.value(QLatin1String(kSettingGrid), false).toBool();
+    mSnapper.gridSize =
+        std::max(0.5, settings.value(QLatin1String(kSettingGridSize), 8.0).toDouble());
+    mSnapper.snapToVertices = settings.value(QLatin1String(kSettingVertices), false).toBool();
+    const QSignalBlocker b1(action(ActionId::SnapToPixels)), b2(action(ActionId::SnapToGrid)),
+        b3(action(ActionId::SnapToVertices));
+    action(ActionId::SnapToPixels)->setChecked(mSnapper.snapToPixels);
+    action(ActionId::SnapToGrid)->setChecked(mSnapper.snapToGrid);
+    action(ActionId::SnapToVertices)->setChecked(mSnapper.snapToVertices);
+}
+
+void Canvas::saveSettings() const {
+    QSettings settings;
+    settings.setValue(QLatin1String(kSettingPixels), mSnapper.snapToPixels);
+    settings.setValue(QLatin1String(kSettingGrid), mSnapper.snapToGrid);
+    settings.setValue(QLatin1String(kSettingGridSize), mSnapper.gridSize);
+    settings.setValue(QLatin1String(kSettingVertices), mSnapper.snapToVertices);
+}
+
+void Canvas::setSnapToPixels(bool on) {
+    mSnapper.snapToPixels = on;
+    action(ActionId::SnapToPixels)->setChecked(on);
+    saveSettings();
+}
+
+void Canvas::setSnapToGrid(bool on) {
+    mSnapper.snapToGrid = on;
+    action(ActionId::SnapToGrid)->setChecked(on);
+    saveSettings();
+    mView->viewport()->update();
+}
+
+void Canvas::setSnapToVertices(bool on) {
+    mSnapper.snapToVertices = on;
+    action(ActionId::SnapToVertices)->setChecked(on);
+    saveSettings();
+}
+
+void Canvas::setGridSize(double size) {
+    if (!(size > 0))
+        return;
+    mSnapper.gridSize = size;
+    saveSettings();
+    mView->viewport()->update();
+}
+
+// --- Model access ---
+
+Document *Canvas::document() const {
+    return mSession->document();
+}
+
+FrameRef Canvas::currentFrame() const {
+    return mSession->currentFrame();
+}
+
+const QList<Shape> &Canvas::shapes() const {
+    const FrameRef frame = currentFrame();
+    if (!document()->contains(frame))
+        return noShapes();
+    return document()->frame(frame).shapes;
+}
+
+bool Canvas::inSync() const {
+    return mItems.size() == shapes().size();
+}
+
+QString Canvas::uniqueShapeId(const QString &base) const {
+    const FrameRef frame = currentFrame();
+    if (!document()->contains(frame))
+        return base;
+    return document()->frame(frame).uniqueShapeId(base);
+}
+
+void Canvas::insertShapes(const QList<Shape> &newShapes, const QString &text) {
+    const FrameRef frame = currentFrame();
+    if (!document()->contains(frame) || newShapes.isEmpty())
+        return;
+    Frame scratch = document()->frame(frame);
+    QList<ShapeRef> refs;
+    QList<Shape> toInsert;
+    QList<int> indices;
+    for (Shape shape : newShapes) {
+        // Ids stay unique within the frame, also among the shapes inserted together.
+        shape.id = scratch.uniqueShapeId(shape.id.isEmpty() ? shapeTypeName(shape.type) : shape.id);
+        const int index = int(scratch.shapes.size());
+        scratch.shapes.append(shape);
+        refs.append({frame.sprite, frame.frame, index});
+        toInsert.append(shape);
+        indices.append(index);
+    }
+    document()->undoStack()->push(new InsertShapesCommand(document(), refs, toInsert, text));
+    mSession->setSelectedShapes(indices);
+}
+
+// --- Syncing with the document ---
+
+QColor Canvas::layerColor(const QString &layer) const {
+    for (const LayerStyle &style : document()->data().layers) {
+        if (style.name == layer && style.color.isValid())
+            return style.color;
+    }
+    // Stable defaults per name, avoiding the hit (orange) and invalid (red) hues.
+    static const QColor palette[] = {QColor(80, 220, 120),  QColor(90, 170, 255),
+                                     QColor(200, 120, 255), QColor(60, 220, 220),
+                                     QColor(240, 220, 80),  QColor(255, 130, 200)};
+    if (layer == Shape::defaultLayerName())
+        return palette[0];
+    return palette[qHash(layer) % std::size(palette)];
+}
+
+bool Canvas::layerVisible(const QString &layer) const {
+    for (const LayerStyle &style : document()->data().layers) {
+        if (style.name == layer)
+            return style.visible;
+    }
+    return true;
+}
+
+void Canvas::rebuild() {
+    if (mActiveTool)
+        mActiveTool->abandon();
+    qDeleteAll(mItems);
+    mItems.clear();
+    mHoveredShape = -1;
+    mVertexShape = -1;
+    mSelectedVertices.clear();
+    const QList<Shape> &list = shapes();
+    const double scale = zoom();
+    mItems.reserve(list.size());
+    for (int i = 0; i < list.size(); ++i) {
+        auto *item = new ShapeItem(list[i]);
+        item->setZValue(i);
+        item->setViewScale(scale);
+        mScene->addItem(item);
+        mItems.append(item);
+    }
+    reloadFrameImage();
+    refreshStyles();
+    refreshColliding();
+    refreshSelection();
+    updateHitArrow();
+}
+
+void Canvas::reloadFrameImage() {
+    const FrameRef frame = currentFrame();
+    QPixmap pixmap;
+    QRectF rect;
+    QPointF origin;
+    if (document()->contains(frame)) {
+        const Sprite &sprite = document()->sprite(frame.sprite);
+        const Frame &f = document()->frame(frame);
+        if (!sprite.image.isEmpty()) {
+            const QString path =
+                QFileInfo(document()->filePath()).dir().absoluteFilePath(sprite.image);
+            auto it = mPixmapCache.find(path);
+            if (it == mPixmapCache.end())
+                it = mPixmapCache.insert(path, QPixmap(path));
+            pixmap = *it;
+        }
+        if (f.source)
+            rect = QRectF(QPointF(0, 0), f.source->size());
+        else if (!pixmap.isNull())
+            rect = QRectF(QPointF(0, 0), pixmap.size());
+        if (!pixmap.isNull() && f.source)
+            pixmap = pixmap.copy(f.source->toAlignedRect());
+        if (rect.isEmpty()) {
+            // No image: frame the shapes so "fit" still shows the work.
+            rect = QRectF(0, 0, 64, 64);
+            for (const Shape &s : f.shapes)
+                rect |= s.boundingRect();
+        }
+        origin = f.origin.value_or(QPointF(0, 0));
+    }
+    mImageItem->setPixmap(pixmap);
+    mFrameRect = rect;
+    mFrameOrigin = origin;
+    mFrameItem->setRect(rect);
+    mFrameItem->setVisible(rect.isValid());
+    updateSceneRect();
+    mView->viewport()->update();
+}
+
+void Canvas::updateSceneRect() {
+    // Generous room around the frame so it can be panned to any corner of the view.
+    const QRectF frame = mFrameRect.isValid() ? mFrameRect : QRectF(0, 0, 64, 64);
+    const double marginX = mView->viewport()->width() / zoom();
+    const double marginY = mView->viewport()->height() / zoom();
+    mScene->setSceneRect(frame.adjusted(-marginX, -marginY, marginX, marginY));
+}
+
+void Canvas::onDocumentChanged(const DocumentChange &change) {
+    using Kind = DocumentChange::Kind;
+    const FrameRef frame = currentFrame();
+    switch (change.kind) {
+    case Kind::ShapeChanged:
+        if (change.frameRef() == frame && change.shape < mItems.size()) {
+            ShapeItem *item = mItems[change.shape];
+            const Shape &shape = document()->shape(change.shapeRef());
+            const bool layerChanged = item->shapeData().layer != shape.layer;
+            item->setShapeData(shape);
+            if (layerChanged) {
+                item->setLayerColor(layerColor(shape.layer));
+                item->setVisible(layerVisible(shape.layer));
+            }
+            const auto hit = mSession->selectedHit();
+            if (change.shape == hit.first || change.shape == hit.second)
+                updateHitArrow();
+            if (change.shape == mHoveredShape || mSession->selectedShapes().contains(change.shape))
+                refreshStatus();
+        }
+        return;
+    case Kind::ShapeInserted:
+    case Kind::ShapeRemoved:
+        if (change.frameRef() != frame)
+            return;
+        if (mActiveTool)
+            mActiveTool->abandon();
+        if (change.kind == Kind::ShapeInserted) {
+            auto *item = new ShapeItem(document()->shape(change.shapeRef()));
+            item->setViewScale(zoom());
+            item->setLayerColor(layerColor(item->shapeData().layer));
+            item->setVisible(layerVisible(item->shapeData().layer));
+            mScene->addItem(item);
+            mItems.insert(change.shape, item);
+        } else if (change.shape < mItems.size()) {
+            delete mItems.takeAt(change.shape);
+        }
+        for (int i = change.shape; i < mItems.size(); ++i)
+            mItems[i]->setZValue(i);
+        mHoveredShape = -1;
+        mVertexShape = -1;
+        mSelectedVertices.clear();
+        refreshColliding();
+        refreshSelection();
+        updateHitArrow();
+        return;
+    case Kind::LayersChanged:
+    case Kind::CollisionRulesChanged:
+        refreshStyles();
+        refreshColliding();
+        return;
+    case Kind::FrameChanged:
+    case Kind::SpriteChanged:
+        if (change.sprite == frame.sprite)
+            reloadFrameImage();
+        return;
+    case Kind::Reset:
+        mPixmapCache.clear();
+        rebuild();
+        zoomToFit();
+        return;
+    default:
+        // Structural edits: indices may have shifted under us.
+        if (!inSync() || change.sprite == frame.sprite)
+            rebuild();
+        return;
+    }
+}
+
+void Canvas::onHitsChanged(FrameRef frame, const QList<HitEvent> &events) {
+    if (frame != currentFrame())
+        return;
+    if (!inSync()) {
+        // An insert/remove: the collision service ran before the items caught up.
+        mColoursDirty = true;
+        return;
+    }
+    // Only the pairs that changed: the per-move cost stays flat with thousands of shapes.
+    const auto hit = mSession->selectedHit();
+    bool arrow = false;
+    for (const HitEvent &event : events) {
+        for (int index : {event.hit.a, event.hit.b}) {
+            if (index >= 0 && index < mItems.size())
+                mItems[index]->setColliding(
+                    mSession->collisions()->isColliding({frame.sprite, frame.frame, index}));
+        }
+        if (event.hit.a == hit.first && event.hit.b == hit.second)
+            arrow = true;
+    }
+    if (arrow)
+        updateHitArrow();
+}
+
+void Canvas::refreshColliding() {
+    mColoursDirty = false;
+    const FrameRef frame = currentFrame();
+    for (int i = 0; i < mItems.size(); ++i)
+        mItems[i]->setColliding(
+            mSession->collisions()->isColliding({frame.sprite, frame.frame, i}));
+    updateHitArrow();
+}
+
+void Canvas::refreshStyles() {
+    for (ShapeItem *item : std::as_const(mItems)) {
+        item->setLayerColor(layerColor(item->shapeData().layer));
+        item->setVisible(layerVisible(item->shapeData().layer));
+    }
+}
+
+void Canvas::refreshSelection() {
+    if (!inSync())
+        return;
+    const QList<int> selected = mSession->selectedShapes();
+    for (int i = 0; i < mItems.size(); ++i)
+        mItems[i]->setShapeSelected(selected.contains(i));
+    if (!selected.contains(mVertexShape))
+        setSelectedVertices(-1, {});
+    refreshFixActions();
+    refreshStatus();
+}
+
+void Canvas::setSelectedVertices(int shape, QList<int> vertices) {
+    if (mVertexShape >= 0 && mVertexShape < mItems.size())
+        mItems[mVertexShape]->setSelectedVertices({});
+    std::sort(vertices.begin(), vertices.end());
+    vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
+    mVertexShape = vertices.isEmpty() ? -1 : shape;
+    mSelectedVertices = mVertexShape < 0 ? QList<int>() : vertices;
+    if (mVertexShape >= 0 && mVertexShape < mItems.size())
+        mItems[mVertexShape]->setSelectedVertices(mSelectedVertices);
+}
+
+void Canvas::updateHitArrow() {
+    const auto pair = mSession->selectedHit();
+    const FrameRef frame = currentFrame();
+    QPainterPath path;
+    if (pair.first >= 0 && pair.second < mItems.size() && inSync()) {
+        if (const auto hit = mSession->collisions()->hit(frame, pair.first, pair.second)) {
+            // Drawn from b's centre: moving b along the arrow by its length separates the pair.
+            const QPointF start = mItems[pair.second]->shapeData().boundingRect().center();
+            const QPointF end = start + hit->normal * hit->depth;
+            path.moveTo(start);
+            path.lineTo(end);
+            const double head = 8.0 / zoom();
+            const QPointF n = hit->normal;
+            const QPointF side(-n.y(), n.x());
+            QPolygonF tip({end + n * head, end + side * head * 0.5, end - side * head * 0.5});
+            path.addPolygon(tip);
+            path.closeSubpath();
+        }
+    }
+    mHitArrow->setPath(path);
+}
+
+// --- Status and fixes ---
+
+void Canvas::setToolStatus(const QString &message) {
+    mToolStatus = message;
+    refreshStatus();
+}
+
+void Canvas::refreshStatus() {
+    QString message = mToolStatus;
+    auto describe = [this](int index) -> QString {
+        if (index < 0 || index >= mItems.size())
+            return {};
+        const ShapeItem *item = mItems[index];
+        if (!item->problem())
+            return {};
+        return tr("%1: %2").arg(item->shapeData().id, item->problem()->reason);
+    };
+    if (message.isEmpty())
+        message = describe(mHoveredShape);
+    if (message.isEmpty()) {
+        for (int index : mSession->selectedShapes()) {
+            message = describe(index);
+            if (!message.isEmpty())
+                break;
+        }
+    }
+    refreshFixActions();
+    if (message == mStatusMessage)
+        return;
+    mStatusMessage = message;
+    Q_EMIT statusMessageChanged(message);
+}
+
+int Canvas::fixTarget() const {
+    // The shape a fix applies to: the dragged/vertex-edited polygon, else the first invalid
+    // selected polygon.
+    QList<int> candidates;
+    if (mVertexShape >= 0)
+        candidates.append(mVertexShape);
+    candidates += mSession->selectedShapes();
+    for (int index : candidates) {
+        if (index < mItems.size() && mItems[index]->problem() &&
+            mItems[index]->shapeData().type == ShapeType::Polygon)
+            return index;
+    }
+    return -1;
+}
+
+void Canvas::refreshFixActions() {
+    const int target = inSync() ? fixTarget() : -1;
+    action(ActionId::ReplaceByConvexHull)->setEnabled(target >= 0);
+    bool canRemove = false;
+    if (target >= 0) {
+        const ShapeItem *item = mItems[target];
+        canRemove = item->problem()->vertex >= 0 && item->shapeData().points.size() > 3;
+    }
+    action(ActionId::RemoveOffendingVertex)->setEnabled(canRemove);
+}
+
+void Canvas::replaceByConvexHull() {
+    const int target = fixTarget();
+    if (target < 0)
+        return;
+    Shape shape = mItems[target]->shapeData();
+    std::vector<collision::Vec2> points;
+    for (const QPointF &p : std::as_const(shape.points))
+        points.push_back({p.x(), p.y()});
+    const std::vector<collision::Vec2> hull = collision::convexHull(points);
+    if (hull.size() < 3)
+        return; // a hull of collinear points is no better; leave the user's work alone
+    shape.points.clear();
+    for (const collision::Vec2 &v : hull)
+        shape.points.append(QPointF(v.x, v.y));
+    const FrameRef frame = currentFrame();
+    document()->undoStack()->push(new ChangeShapesCommand(
+        document(), {{frame.sprite, frame.frame, target}}, {shape}, tr("Replace by Convex Hull")));
+}
+
+void Canvas::removeOffendingVertex() {
+    const int target = fixTarget();
+    if (target < 0)
+        return;
+    Shape shape = mItems[target]->shapeData();
+    const int vertex = mItems[target]->problem()->vertex;
+    if (vertex < 0 || vertex >= shape.points.size() || shape.points.size() <= 3)
+        return;
+    shape.points.removeAt(vertex);
+    const FrameRef frame = currentFrame();
+    document()->undoStack()->push(new ChangeShapesCommand(
+        document(), {{frame.sprite, frame.frame, target}}, {shape}, tr("Remove Vertex")));
+}
+
+// --- Edit actions ---
+
+void Canvas::copy() {
+    QList<Shape> selected;
+    for (int index : mSession->selectedShapes())
+        selected.append(shapes().value(index));
+    if (!selected.isEmpty())
+        QGuiApplication::clipboard()->setMimeData(shapeclipboard::toMimeData(selected));
+}
+
+void Canvas::cut() {
+    if (mSession->selectedShapes().isEmpty())
+        return;
+    copy();
+    const QList<int> selected = mSession->selectedShapes();
+    const FrameRef frame = currentFrame();
+    QList<ShapeRef> refs;
+    for (int index : selected)
+        refs.append({frame.sprite, frame.frame, index});
+    document()->undoStack()->push(new RemoveShapesCommand(document(), refs, tr("Cut")));
+}
+
+void Canvas::paste() {
+    QList<Shape> pasted = shapeclipboard::fromMimeData(QGuiApplication::clipboard()->mimeData());
+    if (pasted.isEmpty() || !document()->contains(currentFrame()))
+        return;
+    // Pasting where identical shapes already sit (same frame) offsets the copies so they show.
+    bool overlapsOriginal = false;
+    for (const Shape &p : std::as_const(pasted)) {
+        for (const Shape &s : shapes()) {
+            if (s.type == p.type && s.points == p.points && s.center == p.center &&
+                s.size == p.size && s.radius == p.radius && s.angle == p.angle)
+                overlapsOriginal = true;
+        }
+    }
+    if (overlapsOriginal) {
+        for (Shape &p : pasted)
+            p.translate(QPointF(8, 8));
+    }
+    insertShapes(pasted, tr("Paste"));
+}
+
+void Canvas::duplicate() {
+    QList<Shape> copies;
+    for (int index : mSession->selectedShapes()) {
+        Shape shape = shapes().value(index);
+        shape.translate(QPointF(8, 8));
+        copies.append(shape);
+    }
+    insertShapes(copies, tr("Duplicate"));
+}
+
+void Canvas::deleteSelection() {
+    if (mActiveTool && mActiveTool->isBusy())
+        return;
+    const FrameRef frame = currentFrame();
+    if (mVertexShape >= 0 && !mSelectedVertices.isEmpty() && mVertexShape < mItems.size()) {
+        Shape shape = mItems[mVertexShape]->shapeData();
+        // A polygon keeps at least three vertices; delete the shape itself to go further.
+        if (shape.points.size() - mSelectedVertices.size() < 3) {
+            setToolStatus(tr("A polygon needs at least 3 vertices"));
+            mToolStatus.clear();
+            return;
+        }
+        for (int i = int(mSelectedVertices.size()) - 1; i >= 0; --i)
+            shape.points.removeAt(mSelectedVertices[i]);
+        const int target = mVertexShape;
+        const QString text =
+            mSelectedVertices.size() > 1 ? tr("Delete Vertices") : tr("Delete Vertex");
+        setSelectedVertices(-1, {});
+        document()->undoStack()->push(new ChangeShapesCommand(
+            document(), {{frame.sprite, frame.frame, target}}, {shape}, text));
+        return;
+    }
+    const QList<int> selected = mSession->selectedShapes();
+    if (selected.isEmpty())
+        return;
+    QList<ShapeRef> refs;
+    for (int index : selected)
+        refs.append({frame.sprite, frame.frame, index});
+    document()->undoStack()->push(new RemoveShapesCommand(
+        document(), refs, selected.size() > 1 ? tr("Delete Shapes") : tr("Delete Shape")));
+}
+
+void Canvas::selectAll() {
+    QList<int> all;
+    for (int i = 0; i < mItems.size(); ++i) {
+        if (mItems[i]->isVisible())
+            all.append(i);
+    }
+    mSession->setSelectedShapes(all);
+}
+
+// --- Zoom ---
+
+double Canvas::zoom() const {
+    return mView->transform().m11();
+}
+
+void Canvas::setZoom(double value) {
+    value = std::clamp(value, kMinZoom, kMaxZoom);
+    if (qFuzzyCompare(value, zoom()))
+        return;
+    mView->setTransform(QTransform::fromScale(value, value));
+    onZoomChanged();
+}
+
+void Canvas::onZoomChanged() {
+    const double scale = zoom();
+    for (ShapeItem *item : std::as_const(mItems))
+        item->setViewScale(scale);
+    updateSceneRect();
+    updateHitArrow();
+    Q_EMIT zoomChanged(scale);
+}
+
+void Canvas::zoomIn() {
+    setZoom(zoom() * 1.25);
+}
+
+void Canvas::zoomOut() {
+    setZoom(zoom() / 1.25);
+}
+
+void Canvas::zoomToFit() {
+    const QRectF frame = mFrameRect.isValid() ? mFrameRect : QRectF(0, 0, 64, 64);
+    const QSizeF available = QSizeF(mView->viewport()->size()) * 0.9;
+    const double value =
+        std::min(available.width() / frame.width(), available.height() / frame.height());
+    if (value > 0) {
+        mView->setTransform(QTransform::fromScale(std::clamp(value, kMinZoom, kMaxZoom),
+                                                  std::clamp(value, kMinZoom, kMaxZoom)));
+        onZoomChanged();
+    }
+    mView->centerOn(frame.center());
+}
+
+void Canvas::zoomToActualSize() {
+    setZoom(1.0);
+}
+
+// --- Tools ---
+
+void Canvas::setActiveTool(AbstractTool *tool) {
+    if (!tool || tool == mActiveTool)
+        return;
+    if (mActiveTool)
+        mActiveTool->deactivate();
+    mActiveTool = tool;
+    tool->action()->setChecked(true);
+    mPreview->setPath({});
+    tool->activate();
+}
+
+int Canvas::shapeAt(QPointF pos) const {
+    if (!inSync())
+        return -1;
+    // The scene's index finds the few candidates among thousands of items.
+    const QList<QGraphicsItem *> hits =
+        mScene->items(pos, Qt::IntersectsItemShape, Qt::DescendingOrder);
+    for (QGraphicsItem *hit : hits) {
+        auto *item = dynamic_cast<ShapeItem *>(hit);
+        if (item && item->isVisible())
+            return int(item->zValue());
+    }
+    return -1;
+}
+
+std::optional<std::pair<int, ShapeHandle>> Canvas::handleAt(QPointF pos) const {
+    if (!inSync())
+        return std::nullopt;
+    const double reach = (ShapeItem::kHandleRadius + 2) / zoom();
+    std::optional<std::pair<int, ShapeHandle>> best;
+    double bestDistance = reach * reach;
+    const QList<int> selected = mSession->selectedShapes();
+    for (int index : selected) {
+        if (!mItems[index]->isVisible())
+            continue;
+        for (const ShapeHandle &h : mItems[index]->handles()) {
+            const QPointF d = h.pos - pos;
+            const double d2 = QPointF::dotProduct(d, d);
+            if (d2 <= bestDistance) {
+                bestDistance = d2;
+                best = std::make_pair(index, h);
+            }
+        }
+    }
+    return best;
+}
+
+QPointF Canvas::snap(QPointF pos, Qt::KeyboardModifiers modifiers, int skipShape) const {
+    if (modifiers & Qt::AltModifier)
+        return pos;
+    return mSnapper.snap(pos, shapes(), skipShape, zoom());
+}
+
+double Canvas::snapLength(double length, Qt::KeyboardModifiers modifiers) const {
+    if (modifiers & Qt::AltModifier)
+        return length;
+    return mSnapper.snapLength(length);
+}
+
+void Canvas::toolEvent(QEvent::Type type, const ToolMouseEvent &event) {
+    if (!mActiveTool)
+        return;
+    if (type == QEvent::MouseMove) {
+        Q_EMIT cursorPositionChanged(event.pos);
+        if (!(event.buttons & Qt::LeftButton))
+            hoverAt(event.pos);
+    }
+    if (!document()->contains(currentFrame()))
+        return;
+    switch (type) {
+    case QEvent::MouseButtonPress:
+        mView->setFocus(Qt::MouseFocusReason);
+        mActiveTool->mousePressed(event);
+        break;
+    case QEvent::MouseMove:
+        mActiveTool->mouseMoved(event);
+        break;
+    case QEvent::MouseButtonRelease:
+        mActiveTool->mouseReleased(event);
+        break;
+    case QEvent::MouseButtonDblClick:
+        mActiveTool->mouseDoubleClicked(event);
+        break;
+    default:
+        break;
+    }
+}
+
+bool Canvas::toolKey(QKeyEvent *event) {
+    return mActiveTool && mActiveTool->keyPressed(event);
+}
+
+void Canvas::hoverAt(QPointF pos) {
+    const int hovered = std::isnan(pos.x()) ? -1 : shapeAt(pos);
+    if (hovered == mHoveredShape)
+        return;
+    mHoveredShape = hovered;
+    refreshStatus();
+}
+
+} // namespace hitsmith

@@ -1,0 +1,236 @@
+#include "creationtools.h"
+
+#include "canvas.h"
+#include "editorsession.h"
+#include "shapeitem.h"
+
+#include <QGraphicsPathItem>
+#include <QKeyEvent>
+#include <QLineF>
+
+#include <cmath>
+
+namespace hitsmith {
+
+// --- RectTool ---
+
+RectTool::RectTool(Canvas *canvas)
+    : AbstractTool(canvas, tr("Rectangle"), QIcon::fromTheme(QStringLiteral("draw-rectangle")),
+                   QKeySequence(Qt::Key_R)) {}
+
+QRectF RectTool::rectTo(const ToolMouseEvent &event) const {
+    const QPointF end = mCanvas->snap(event.pos, event.modifiers);
+    QPointF d = end - mStart;
+    if (event.modifiers & Qt::ShiftModifier) {
+        const double side = std::max(std::abs(d.x()), std::abs(d.y()));
+        d = QPointF(std::copysign(side, d.x()), std::copysign(side, d.y()));
+    }
+    return QRectF(mStart, mStart + d).normalized();
+}
+
+void RectTool::mousePressed(const ToolMouseEvent &event) {
+    if (event.button == Qt::RightButton) {
+        cancel();
+        return;
+    }
+    if (event.button != Qt::LeftButton)
+        return;
+    mStart = mCanvas->snap(event.pos, event.modifiers);
+    mDragging = true;
+}
+
+void RectTool::mouseMoved(const ToolMouseEvent &event) {
+    if (!mDragging)
+        return;
+    QPainterPath path;
+    const QRectF rect = rectTo(event);
+    path.addRect(rect);
+    mCanvas->previewItem()->setPath(path);
+    mCanvas->setToolStatus(tr("%1 × %2").arg(rect.width()).arg(rect.height()));
+}
+
+void RectTool::mouseReleased(const ToolMouseEvent &event) {
+    if (!mDragging || event.button != Qt::LeftButton)
+        return;
+    const QRectF rect = rectTo(event);
+    cancel();
+    if (rect.width() < 0.5 || rect.height() < 0.5)
+        return; // a click without a drag draws nothing
+    mCanvas->insertShapes(
+        {Shape::rect(mCanvas->uniqueShapeId(QStringLiteral("rect")), rect.center(), rect.size(),
+                     0.0, mCanvas->session()->currentLayer())},
+        tr("Add Rectangle"));
+}
+
+bool RectTool::keyPressed(QKeyEvent *event) {
+    if (event->key() == Qt::Key_Escape && mDragging) {
+        cancel();
+        return true;
+    }
+    return false;
+}
+
+void RectTool::cancel() {
+    mDragging = false;
+    mCanvas->previewItem()->setPath({});
+    mCanvas->setToolStatus({});
+}
+
+// --- CircleTool ---
+
+CircleTool::CircleTool(Canvas *canvas)
+    : AbstractTool(canvas, tr("Circle"), QIcon::fromTheme(QStringLiteral("draw-circle")),
+                   QKeySequence(Qt::Key_C)) {}
+
+double CircleTool::radiusTo(const ToolMouseEvent &event) const {
+    return mCanvas->snapLength(QLineF(mCenter, event.pos).length(), event.modifiers);
+}
+
+void CircleTool::mousePressed(const ToolMouseEvent &event) {
+    if (event.button == Qt::RightButton) {
+        cancel();
+        return;
+    }
+    if (event.button != Qt::LeftButton)
+        return;
+    mCenter = mCanvas->snap(event.pos, event.modifiers);
+    mDragging = true;
+}
+
+void CircleTool::mouseMoved(const ToolMouseEvent &event) {
+    if (!mDragging)
+        return;
+    const double r = radiusTo(event);
+    QPainterPath path;
+    path.addEllipse(mCenter, r, r);
+    mCanvas->previewItem()->setPath(path);
+    mCanvas->setToolStatus(tr("Radius %1").arg(r));
+}
+
+void CircleTool::mouseReleased(const ToolMouseEvent &event) {
+    if (!mDragging || event.button != Qt::LeftButton)
+        return;
+    const bool dragged = QLineF(mCenter, event.pos).length() * mCanvas->zoom() >= 2.0;
+    const double r = radiusTo(event);
+    cancel();
+    if (!dragged || r <= 0)
+        return;
+    mCanvas->insertShapes({Shape::circle(mCanvas->uniqueShapeId(QStringLiteral("circle")), mCenter,
+                                         r, mCanvas->session()->currentLayer())},
+                          tr("Add Circle"));
+}
+
+bool CircleTool::keyPressed(QKeyEvent *event) {
+    if (event->key() == Qt::Key_Escape && mDragging) {
+        cancel();
+        return true;
+    }
+    return false;
+}
+
+void CircleTool::cancel() {
+    mDragging = false;
+    mCanvas->previewItem()->setPath({});
+    mCanvas->setToolStatus({});
+}
+
+// --- PolygonTool ---
+
+PolygonTool::PolygonTool(Canvas *canvas)
+    : AbstractTool(canvas, tr("Polygon"), QIcon::fromTheme(QStringLiteral("draw-polygon")),
+                   QKeySequence(Qt::Key_P)) {}
+
+void PolygonTool::mousePressed(const ToolMouseEvent &event) {
+    if (event.button == Qt::RightButton) {
+        // Right-click finishes like Enter, as in most vector editors.
+        finish();
+        return;
+    }
+    if (event.button != Qt::LeftButton)
+        return;
+    const double reach = (ShapeItem::kHandleRadius + 3) / mCanvas->zoom();
+    if (mPoints.size() >= 3 && QLineF(mPoints.first(), event.pos).length() <= reach) {
+        finish();
+        return;
+    }
+    const QPointF p = mCanvas->snap(event.pos, event.modifiers);
+    if (!mPoints.isEmpty() && mPoints.last() == p)
+        return; // a second click on the same spot is not a new vertex
+    mPoints.append(p);
+    mCursor = p;
+    updatePreview();
+}
+
+void PolygonTool::mouseMoved(const ToolMouseEvent &event) {
+    mCursor = mCanvas->snap(event.pos, event.modifiers);
+    if (!mPoints.isEmpty())
+        updatePreview();
+}
+
+void PolygonTool::mouseDoubleClicked(const ToolMouseEvent &event) {
+    if (event.button == Qt::LeftButton)
+        finish(); // the double-click's first press already placed the last vertex
+}
+
+bool PolygonTool::keyPressed(QKeyEvent *event) {
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        if (mPoints.isEmpty())
+            return false;
+        cancel();
+        return true;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        finish();
+        return true;
+    case Qt::Key_Backspace:
+        if (mPoints.isEmpty())
+            return false;
+        mPoints.removeLast();
+        updatePreview();
+        return true;
+    default:
+        return false;
+    }
+}
+
+void PolygonTool::finish() {
+    if (mPoints.size() < 3) {
+        mCanvas->setToolStatus(tr("A polygon needs at least 3 vertices"));
+        return;
+    }
+    const QList<QPointF> points = mPoints;
+    cancel();
+    // Kept even if concave: the canvas flags it and offers the fixes; work is never discarded.
+    mCanvas->insertShapes({Shape::polygon(mCanvas->uniqueShapeId(QStringLiteral("polygon")), points,
+                                          mCanvas->session()->currentLayer())},
+                          tr("Add Polygon"));
+}
+
+void PolygonTool::updatePreview() {
+    QPainterPath path;
+    if (!mPoints.isEmpty()) {
+        path.moveTo(mPoints.first());
+        for (qsizetype i = 1; i < mPoints.size(); ++i)
+            path.lineTo(mPoints[i]);
+        path.lineTo(mCursor);
+        // Small squares on the placed vertices; the first one is where a click closes.
+        const double r = ShapeItem::kHandleRadius / mCanvas->zoom();
+        for (const QPointF &p : std::as_const(mPoints))
+            path.addRect(QRectF(p - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    }
+    mCanvas->previewItem()->setPath(path);
+    mCanvas->setToolStatus(mPoints.isEmpty()
+                               ? QString()
+                               : tr("%n vertices: click the first vertex, double-click or press "
+                                    "Enter to close; Backspace removes the last",
+                                    nullptr, int(mPoints.size())));
+}
+
+void PolygonTool::cancel() {
+    mPoints.clear();
+    mCanvas->previewItem()->setPath({});
+    mCanvas->setToolStatus({});
+}
+
+} // namespace hitsmith

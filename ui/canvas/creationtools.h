@@ -1,0 +1,70 @@
+#pragma once
+
+#include "abstracttool.h"
+
+#include <QList>
+#include <QPointF>
+
+namespace hitsmith {
+
+/// Drags out a rectangle from corner to corner; Shift keeps it square.
+class RectTool : public AbstractTool {
+    Q_OBJECT
+
+public:
+    explicit RectTool(Canvas *canvas);
+    void mousePressed(const ToolMouseEvent &event) override;
+    void mouseMoved(const ToolMouseEvent &event) override;
+    void mouseReleased(const ToolMouseEvent &event) override;
+    bool keyPressed(QKeyEvent *event) override;
+    void cancel() override;
+    bool isBusy() const override { return mDragging; }
+
+private:
+    QRectF rectTo(const ToolMouseEvent &event) const;
+    QPointF mStart;
+    bool mDragging = false;
+};
+
+/// Drags out a circle from its centre.
+class CircleTool : public AbstractTool {
+    Q_OBJECT
+
+public:
+    explicit CircleTool(Canvas *canvas);
+    void mousePressed(const ToolMouseEvent &event) override;
+    void mouseMoved(const ToolMouseEvent &event) override;
+    void mouseReleased(const ToolMouseEvent &event) override;
+    bool keyPressed(QKeyEvent *event) override;
+    void cancel() override;
+    bool isBusy() const override { return mDragging; }
+
+private:
+    double radiusTo(const ToolMouseEvent &event) const;
+    QPointF mCenter;
+    bool mDragging = false;
+};
+
+/// Places polygon vertices by clicking; closes on the first vertex, a double-click or Enter.
+/// Backspace removes the last vertex, Escape abandons the polygon.
+class PolygonTool : public AbstractTool {
+    Q_OBJECT
+
+public:
+    explicit PolygonTool(Canvas *canvas);
+    void mousePressed(const ToolMouseEvent &event) override;
+    void mouseMoved(const ToolMouseEvent &event) override;
+    void mouseReleased(const ToolMouseEvent &) override {}
+    void mouseDoubleClicked(const ToolMouseEvent &event) override;
+    bool keyPressed(QKeyEvent *event) override;
+    void cancel() override;
+    bool isBusy() const override { return !mPoints.isEmpty(); }
+
+private:
+    void finish();
+    void updatePreview();
+    QList<QPointF> mPoints;
+    QPointF mCursor;
+};
+
+} // namespace hitsmith

@@ -1,0 +1,180 @@
+#include "shapeitem.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QTransform>
+
+#include <cmath>
+
+namespace hitsmith {
+
+ShapeItem::ShapeItem(const Shape &shape)
+    : mShape(shape) {
+    // Thousands of antialiased, translucent outlines are slow to rasterize on every repaint;
+    // cached per item, a repaint is a blit, and only the edited item re-renders.
+    setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    mProblem = validateShape(mShape);
+    updateGeometry();
+}
+
+void ShapeItem::setShapeData(const Shape &shape) {
+    if (shape == mShape)
+        return;
+    mShape = shape;
+    // Validation runs on every drag step so the invalid style follows the mouse.
+    mProblem = validateShape(mShape);
+    mSelectedVertices.removeIf([this](int v) { return v >= mShape.points.size(); });
+    updateGeometry();
+}
+
+void ShapeItem::updateGeometry() {
+    prepareGeometryChange();
+    mPath = QPainterPath();
+    if (mShape.type == ShapeType::Circle) {
+        if (std::isfinite(mShape.radius) && mShape.radius > 0)
+            mPath.addEllipse(mShape.center, mShape.radius, mShape.radius);
+        else
+            mPath.addRect(QRectF(mShape.center, QSizeF(0, 0)));
+    } else {
+        const QPolygonF outline = mShape.outline();
+        mPath.addPolygon(outline);
+        mPath.closeSubpath();
+    }
+    // Selected shapes carry handles (and a rect its rotation grip) outside the outline.
+    const double margin =
+        ((mSelected ? kRotationHandleDistance + 2 * kHandleRadius : kHandleRadius) + 2) / mScale;
+    const QRectF bounds = mShape.boundingRect();
+    mBounds = (bounds.isValid() || bounds.isNull() ? bounds : bounds.normalized())
+                  .adjusted(-margin, -margin, margin, margin);
+    if (!std::isfinite(mBounds.width()) || !std::isfinite(mBounds.height()))
+        mBounds = QRectF();
+    update();
+}
+
+void ShapeItem::setLayerColor(const QColor &color) {
+    if (color == mLayerColor)
+        return;
+    mLayerColor = color;
+    update();
+}
+
+void ShapeItem::setColliding(bool colliding) {
+    if (colliding == mColliding)
+        return;
+    mColliding = colliding;
+    update();
+}
+
+void ShapeItem::setShapeSelected(bool selected) {
+    if (selected == mSelected)
+        return;
+    mSelected = selected;
+    if (!selected)
+        mSelectedVertices.clear();
+    updateGeometry();
+}
+
+void ShapeItem::setSelectedVertices(const QList<int> &vertices) {
+    if (vertices == mSelectedVertices)
+        return;
+    mSelectedVertices = vertices;
+    update();
+}
+
+void ShapeItem::setViewScale(double scale) {
+    if (scale == mScale || scale <= 0)
+        return;
+    mScale = scale;
+    updateGeometry();
+}
+
+QList<ShapeHandle> ShapeItem::handles() const {
+    QList<ShapeHandle> result;
+    switch (mShape.type) {
+    case ShapeType::Polygon:
+        for (int i = 0; i < mShape.points.size(); ++i)
+            result.append({ShapeHandle::Kind::Vertex, i, mShape.points[i]});
+        break;
+    case ShapeType::Rect: {
+        const QPolygonF corners = mShape.outline();
+        for (int i = 0; i < corners.size(); ++i)
+            result.append({ShapeHandle::Kind::Corner, i, corners[i]});
+        const QTransform toFrame =
+            QTransform::fromTranslate(mShape.center.x(), mShape.center.y()).rotate(mShape.angle);
+        const QPointF grip(0, -mShape.size.height() / 2.0 - kRotationHandleDistance / mScale);
+        result.append({ShapeHandle::Kind::Rotation, -1, toFrame.map(grip)});
+        break;
+    }
+    case ShapeType::Circle:
+        result.append({ShapeHandle::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
+        break;
+    }
+    return result;
+}
+
+QRectF ShapeItem::boundingRect() const {
+    return mBounds;
+}
+
+QPainterPath ShapeItem::shape() const {
+    return mPath;
+}
+
+void ShapeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *) {
+    const bool invalid = mProblem.has_value();
+    const QColor base = invalid ? invalidColor() : mColliding ? hitColor() : mLayerColor;
+
+    QPen pen(mSelected && !invalid ? selectionColor() : base, mSelected ? 2.0 : 1.5);
+    pen.setCosmetic(true); // constant screen width at any zoom
+    if (invalid)
+        pen.setStyle(Qt::DashLine);
+    QColor fill = base;
+    fill.setAlpha(mColliding ? 90 : 50);
+    painter->setPen(pen);
+    painter->setBrush(fill);
+    painter->drawPath(mPath);
+    if (invalid) {
+        // A hatch reads as "broken" even for colour-blind users and on any layer colour.
+        QBrush hatch(invalidColor(), Qt::BDiagPattern);
+        hatch.setTransform(QTransform::fromScale(1 / mScale, 1 / mScale));
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(hatch);
+        painter->drawPath(mPath);
+    }
+
+    const double r = kHandleRadius / mScale;
+    if (invalid && mProblem->vertex >= 0 && mShape.type == ShapeType::Polygon &&
+        mProblem->vertex < mShape.points.size()) {
+        // The offending vertex: a ring large enough to find on a busy frame.
+        QPen ring(invalidColor(), 2.5);
+        ring.setCosmetic(true);
+        painter->setPen(ring);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(mShape.points[mProblem->vertex], 2.5 * r, 2.5 * r);
+    }
+
+    if (!mSelected)
+        return;
+    QPen handlePen(Qt::black, 1.0);
+    handlePen.setCosmetic(true);
+    painter->setPen(handlePen);
+    const auto grips = handles();
+    for (const ShapeHandle &h : grips) {
+        const bool vertexSelected =
+            h.kind == ShapeHandle::Kind::Vertex && mSelectedVertices.contains(h.index);
+        painter->setBrush(vertexSelected ? selectionColor() : QColor(Qt::white));
+        const QRectF box(h.pos - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        if (h.kind == ShapeHandle::Kind::Rotation) {
+            // Connect the rotation grip to the top edge so it reads as part of the rect.
+            const QPolygonF corners = mShape.outline();
+            painter->drawLine((corners[0] + corners[1]) / 2, h.pos);
+            painter->drawEllipse(box);
+        } else if (h.kind == ShapeHandle::Kind::Radius) {
+            painter->drawEllipse(box);
+        } else {
+            painter->drawRect(box);
+        }
+    }
+}
+
+} // namespace hitsmith

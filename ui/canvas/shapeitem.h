@@ -1,0 +1,75 @@
+#pragma once
+
+#include "shape.h"
+#include "validation.h"
+
+#include <QColor>
+#include <QGraphicsItem>
+#include <QList>
+
+#include <optional>
+
+namespace hitsmith {
+
+/// A grip on a shape that the select tool can drag.
+struct ShapeHandle {
+    enum class Kind { None, Vertex, Corner, Rotation, Radius };
+    Kind kind = Kind::None;
+    int index = -1; ///< vertex or corner index
+    QPointF pos;    ///< in frame pixels
+};
+
+/// Draws one shape of the current frame. Keeps a copy of the shape it last drew (re-synced by the
+/// canvas on Document::changed); it never writes the model.
+class ShapeItem : public QGraphicsItem {
+public:
+    explicit ShapeItem(const Shape &shape);
+
+    /// The copy of the model shape this item draws.
+    const Shape &shapeData() const { return mShape; }
+    /// Re-syncs with the model and re-validates (cheap: one shape).
+    void setShapeData(const Shape &shape);
+    /// Why the shape cannot collide, if it cannot.
+    const std::optional<ShapeProblem> &problem() const { return mProblem; }
+
+    void setLayerColor(const QColor &color);
+    void setColliding(bool colliding);
+    bool isColliding() const { return mColliding; }
+    void setShapeSelected(bool selected);
+    bool isShapeSelected() const { return mSelected; }
+    /// Polygon vertices drawn as selected (for multi-vertex moves).
+    void setSelectedVertices(const QList<int> &vertices);
+    /// Device pixels per frame pixel, so handles and margins keep a constant screen size.
+    void setViewScale(double scale);
+
+    /// The grips shown when selected, in frame pixels.
+    QList<ShapeHandle> handles() const;
+    /// Screen distance of the rotation grip above a rect's top edge.
+    static constexpr double kRotationHandleDistance = 24.0;
+    /// Screen half-size of a grip.
+    static constexpr double kHandleRadius = 4.0;
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    /// Colours shared with the legend and the tests.
+    static QColor hitColor() { return QColor(255, 140, 0); }
+    static QColor invalidColor() { return QColor(220, 0, 40); }
+    static QColor selectionColor() { return QColor(30, 144, 255); }
+
+private:
+    void updateGeometry();
+
+    Shape mShape;
+    std::optional<ShapeProblem> mProblem;
+    QPainterPath mPath; // filled outline, for hit tests and painting
+    QRectF mBounds;
+    QColor mLayerColor = Qt::green;
+    QList<int> mSelectedVertices;
+    double mScale = 1.0;
+    bool mColliding = false;
+    bool mSelected = false;
+};
+
+} // namespace hitsmith

@@ -1,0 +1,11 @@
+# The canvas: view, scene items, tools, snapping and live feedback (included by ui/CMakeLists.txt).
+target_sources(hitsmith_ui PRIVATE
+  canvas/canvas.h canvas/canvas.cpp
+  canvas/canvasview.h canvas/canvasview.cpp
+  canvas/shapeitem.h canvas/shapeitem.cpp
+  canvas/snapper.h canvas/snapper.cpp
+  canvas/abstracttool.h canvas/abstracttool.cpp
+  canvas/selecttool.h canvas/selecttool.cpp
+  canvas/creationtools.h canvas/creationtools.cpp
+  canvas/shapeclipboard.h canvas/shapeclipboard.cpp
+)
