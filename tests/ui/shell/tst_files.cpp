@@ -381,6 +381,37 @@ private Q_SLOTS:
         QVERIFY(window->close());
     }
 
+    void importMakesAnUnsavedDocument() {
+        const FileFormat *tiled = FormatRegistry::instance().byName(QStringLiteral("tiled-tsx"));
+        if (!tiled || !(tiled->capabilities() & FileFormat::CanRead))
+            QSKIP("no Tiled format in this build");
+        QImage image(32, 16, QImage::Format_ARGB32);
+        image.fill(Qt::yellow);
+        QVERIFY(image.save(mDir.filePath(QStringLiteral("tiles.png"))));
+        DocumentData data = makeDocument();
+        data.sprites[0].image = QStringLiteral("tiles.png");
+        data.sprites[0].frames[0].source = QRectF(0, 0, 16, 16);
+        data.sprites[0].frames[1].source = QRectF(16, 0, 16, 16);
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(data, QStringLiteral("tiles.json"))));
+        const QString tsx = mDir.filePath(QStringLiteral("tiles.tsx"));
+        for (int i = 0; i < 4; ++i)
+            mPrompts->confirmAnswers.enqueue(true);
+        QVERIFY2(window->exportFile(tsx, tiled), qPrintable(mPrompts->errors.join(u'\n')));
+
+        // Opening a .tsx imports it: an untitled, modified document with absolute image paths.
+        auto imported = makeWindow();
+        QVERIFY2(imported->openFile(tsx), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY(!imported->document()->data().sprites.isEmpty());
+        QVERIFY(imported->document()->filePath().isEmpty());
+        QVERIFY(imported->isWindowModified());
+        QCOMPARE(imported->windowTitle(), QStringLiteral("Untitled[*] - Hitsmith"));
+        const QString image0 = imported->document()->sprite(0).image;
+        QVERIFY2(image0.isEmpty() || QFileInfo(image0).isAbsolute(), qPrintable(image0));
+        closeDiscarding(imported.get(), mPrompts.get());
+        QVERIFY(window->close());
+    }
+
     void exportThroughEveryWritableFormat() {
         auto window = makeWindow();
         QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("e.json"))));
