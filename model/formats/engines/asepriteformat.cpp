@@ -22,6 +22,8 @@ public:
 
     QStringList keysOf(const QString &member) {
         skipSpace();
+        if (member.isNull())
+            return peek() == '{' ? objectKeys() : QStringList{};
         if (!consume('{'))
             return {};
         skipSpace();

@@ -15,9 +15,10 @@ public:
     ReadResult read(const QByteArray &bytes, const FormatContext &context) const override;
 };
 
-/// The keys of the object at the top-level member `member` of JSON text, in file order
-/// (QJsonObject sorts them; Aseprite's hash layout means frame order by file order).
-/// Returns an empty list when the text is not valid JSON or the member is not an object.
+/// The keys of the object at the top-level member `member` of JSON text (of the top-level object
+/// itself when member is a null QString), in file order: QJsonObject sorts keys, but Aseprite's
+/// hash layout and PhysicsEditor's bodies mean their order. Returns an empty or short list when
+/// the text is not valid JSON or the member is not an object.
 QStringList jsonMemberKeysInOrder(const QByteArray &bytes, const QString &member);
 
 } // namespace hitsmith

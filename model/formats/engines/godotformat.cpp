@@ -276,6 +276,44 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         return int(index);
     };
 
+    // A frame per marked node (ours) or per collision object, created in node order.
+    auto ensureFrame = [&](int frameNode, bool ours) {
+        if (frameOf.contains(frameNode))
+            return;
+        const QString where = tr("line %1: node \"%2\"")
+                                  .arg(nodes[frameNode].section->line)
+                                  .arg(nodes[frameNode].name);
+        int spriteNode = 0;
+        if (ours) {
+            for (int p = nodes[frameNode].parent; p >= 0; p = nodes[p].parent) {
+                if (nodes[p].section->property(kMetaSprite)) {
+                    spriteNode = p;
+                    break;
+                }
+            }
+        }
+        const int sprite = spriteFor(spriteNode);
+        Frame frame;
+        const Section &fs = *nodes[frameNode].section;
+        frame.name = metaString(fs, kMetaName);
+        if (frame.name.isEmpty())
+            frame.name = ours || frameNode == 0 ? nodes[frameNode].name : nodes[frameNode].path;
+        if (const Value *v = fs.property(kMetaOrigin))
+            frame.origin = pointOf(*v, where + QStringLiteral(" hitsmith_origin"));
+        if (const Value *v = fs.property(kMetaSource)) {
+            const QList<double> r = numbersOf(*v, where + QStringLiteral(" hitsmith_source"), 4);
+            frame.source = QRectF(r[0], r[1], r[2], r[3]);
+        }
+        document->sprites[sprite].frames.append(frame);
+        frameOf.insert(frameNode, {sprite, int(document->sprites[sprite].frames.size() - 1)});
+    };
+    for (int i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].section->property(kMetaSprite))
+            spriteFor(i);
+        if (nodes[i].section->property(kMetaFrame))
+            ensureFrame(i, true);
+    }
+
     for (int i = 0; i < nodes.size(); ++i) {
         const Node &node = nodes[i];
         const bool isShape = node.type == QLatin1String("CollisionShape2D");
@@ -309,32 +347,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         for (int p = node.parent; p >= 0 && p != frameNode; p = nodes[p].parent)
             toFrame *= nodes[p].local;
         QPointF origin;
-        if (!frameOf.contains(frameNode)) {
-            int spriteNode = 0;
-            if (ours) {
-                for (int p = nodes[frameNode].parent; p >= 0; p = nodes[p].parent) {
-                    if (nodes[p].section->property(kMetaSprite)) {
-                        spriteNode = p;
-                        break;
-                    }
-                }
-            }
-            const int sprite = spriteFor(spriteNode);
-            Frame frame;
-            const Section &fs = *nodes[frameNode].section;
-            frame.name = metaString(fs, kMetaName);
-            if (frame.name.isEmpty())
-                frame.name = ours || frameNode == 0 ? nodes[frameNode].name : nodes[frameNode].path;
-            if (const Value *v = fs.property(kMetaOrigin))
-                frame.origin = pointOf(*v, where + QStringLiteral(" hitsmith_origin"));
-            if (const Value *v = fs.property(kMetaSource)) {
-                const QList<double> r =
-                    numbersOf(*v, where + QStringLiteral(" hitsmith_source"), 4);
-                frame.source = QRectF(r[0], r[1], r[2], r[3]);
-            }
-            document->sprites[sprite].frames.append(frame);
-            frameOf.insert(frameNode, {sprite, int(document->sprites[sprite].frames.size() - 1)});
-        }
+        ensureFrame(frameNode, ours);
         const auto [spriteIndex, frameIndex] = frameOf.value(frameNode);
         Frame &frame = document->sprites[spriteIndex].frames[frameIndex];
         if (frame.origin)

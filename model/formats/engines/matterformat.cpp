@@ -1,5 +1,6 @@
 #include "matterformat.h"
 
+#include "asepriteformat.h"
 #include "enginesupport.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -17,6 +18,8 @@ namespace {
 
 const QString kGeneratorInfo = QStringLiteral("generator_info");
 const QString kLayer = QStringLiteral("layer");
+const QString kSprite = QStringLiteral("sprite");
+const QString kFrame = QStringLiteral("frame");
 
 QJsonObject filter(quint32 category, quint32 mask) {
     return {{QStringLiteral("group"), 0},
@@ -161,6 +164,8 @@ WriteResult MatterFormat::write(const DocumentData &document, const FormatContex
                 QJsonObject{{QStringLiteral("type"), QStringLiteral("fromPhysicsEditor")},
                             {QStringLiteral("label"), key},
                             {QStringLiteral("isStatic"), false},
+                            {kSprite, sprite.name},
+                            {kFrame, frame.name},
                             {QStringLiteral("collisionFilter"), filter(bodyCategory, bodyMask)},
                             {QStringLiteral("fixtures"), fixtures}});
         }
@@ -187,22 +192,26 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
                                        : QFileInfo(context.filePath).completeBaseName();
         QMap<QString, LayerFilter> layerFilters;
         bool everyFixtureHasLayer = true, anyBody = false;
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            if (it.key() == kGeneratorInfo)
+        // Bodies in file order (PhysicsEditor writes them in its list's order).
+        QStringList keys = jsonMemberKeysInOrder(bytes, QString());
+        if (keys.size() != object.size())
+            keys = object.keys();
+        for (const QString &key : keys) {
+            if (key == kGeneratorInfo)
                 continue;
-            const json::Cursor body = root[it.key()];
+            const json::Cursor body = root[key];
             if (!body.value().isObject() || !body.has(QStringLiteral("fixtures"))) {
                 result.warnings
-                    << tr("%1: not a PhysicsEditor body (no \"fixtures\"); skipped").arg(it.key());
+                    << tr("%1: not a PhysicsEditor body (no \"fixtures\"); skipped").arg(key);
                 continue;
             }
             anyBody = true;
-            QString spriteName = fileSprite, frameName = it.key();
-            const qsizetype slash = it.key().indexOf(u'/');
-            if (slash > 0 && slash < it.key().size() - 1) {
-                spriteName = it.key().left(slash);
-                frameName = it.key().mid(slash + 1);
-            }
+            // Our exports name the sprite and frame; PhysicsEditor's key is the frame.
+            QString spriteName = fileSprite, frameName = key;
+            if (body.has(kSprite))
+                spriteName = body[kSprite].string();
+            if (body.has(kFrame))
+                frameName = body[kFrame].string();
             qsizetype spriteIndex = document.indexOfSprite(spriteName);
             if (spriteIndex < 0) {
                 document.sprites.append(Sprite{spriteName, {}, {}, {}});
