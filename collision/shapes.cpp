@@ -58,10 +58,14 @@ PreparedShape prepare(const ShapeInput &shape) {
     switch (shape.type) {
     case ShapeType::Polygon: {
         std::construct_at(&p.polygon, makePolygon(shape.points));
-        bool ok = p.polygon.count >= 3;
-        for (const Vec2 &v : shape.points)
-            ok = ok && isFinite(v);
-        p.valid = ok;
+        // At least 3 finite points, not all in one place (else no edge has a direction).
+        bool finite = p.polygon.count >= 3;
+        bool spread = false;
+        for (const Vec2 &v : shape.points) {
+            finite = finite && isFinite(v);
+            spread = spread || !(v == shape.points[0]);
+        }
+        p.valid = finite && spread;
         break;
     }
     case ShapeType::Rect:

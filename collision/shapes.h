@@ -18,8 +18,9 @@ inline constexpr int kShapeTypeCount = 3;
 /// Rect: `center`, `size` (full width and height), `angleDegrees` (positive turns clockwise on a
 /// y-down screen: the matrix [cos -sin; sin cos] applied in y-down coordinates, as QTransform).
 /// Circle: `center`, `radius`.
-/// Invalid input (non-finite numbers, fewer than 3 points, negative sizes) never crashes; it
-/// simply takes part in no pair.
+/// Invalid input (non-finite numbers, fewer than 3 points or all points equal, negative sizes)
+/// never crashes; it simply takes part in no pair. Degenerate but valid polygons (zero area,
+/// repeated vertices) act as the segment or polygon they trace.
 struct ShapeInput {
     ShapeType type = ShapeType::Polygon;
     std::span<const Vec2> points;

@@ -1,0 +1,758 @@
+// Tests of the incremental world: events (Began/Changed/Ended exactly), layer filter, handle
+// reuse, invalid shapes; and incremental consistency: after thousands of random edits the world's
+// hits equal a fresh world's, a brute-force all-pairs pass, and the sum of its own events.
+// Also the broadphase and the pair map against brute-force references.
+
+#include "collision/broadphase.h"
+#include "collision/narrowphase.h"
+#include "collision/pairmap.h"
+#include "collision/world.h"
+#include "shapespec.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <set>
+
+using namespace hitsmith::collision;
+using namespace hitsmith::collision::test;
+
+namespace {
+
+using PairKey = std::pair<ShapeHandle, ShapeHandle>;
+
+bool near(const Contact &a, const Contact &b, double tolerance) {
+    return std::abs(a.depth - b.depth) <= tolerance &&
+           std::abs(a.normal.x - b.normal.x) <= tolerance &&
+           std::abs(a.normal.y - b.normal.y) <= tolerance;
+}
+
+// Random shapes and edits for the consistency tests.
+class Generator {
+public:
+    explicit Generator(std::uint64_t seed, double extent)
+        : mRng(seed)
+        , mExtent(extent) {}
+
+    double uniform(double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(mRng);
+    }
+    int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(mRng); }
+    bool chance(double p) { return uniform(0, 1) < p; }
+    double extent() const { return mExtent; }
+
+    Vec2 somewhere() { return {uniform(0, mExtent), uniform(0, mExtent)}; }
+
+    ShapeSpec shape(Vec2 c) {
+        // Mostly small, sometimes large (other grid levels), rarely degenerate or invalid.
+        const double size = chance(0.05) ? uniform(50, 300) : uniform(2, 30);
+        ShapeSpec s;
+        const int kind = integer(0, 99);
+        if (kind < 40) {
+            const int n = integer(3, 10);
+            const double rx = size / 2, ry = size / 2 * uniform(0.3, 1), turn = uniform(0, 6.3);
+            for (int i = 0; i < n; ++i) {
+                const double t = 6.283185307179586 * (i + uniform(-0.3, 0.3)) / n;
+                const Vec2 p{rx * std::cos(t), ry * std::sin(t)};
+                s.points.push_back(c + Vec2{p.x * std::cos(turn) - p.y * std::sin(turn),
+                                            p.x * std::sin(turn) + p.y * std::cos(turn)});
+            }
+            if (chance(0.5))
+                s = reversed(s);
+        } else if (kind < 70) {
+            s = rect(c, {size * uniform(0.2, 1), size * uniform(0.2, 1)},
+                     chance(0.4) ? 90.0 * integer(-2, 2) : uniform(-180, 180));
+        } else if (kind < 97) {
+            s = circle(c, size / 2);
+        } else if (kind < 98) {
+            s = polygon({c, c + Vec2{1, 1}}); // too few points: invalid
+        } else if (kind < 99) {
+            s = circle({std::numeric_limits<double>::quiet_NaN(), c.y}, 3); // invalid
+        } else {
+            s = rect(c, {0, 0}); // a point: valid
+        }
+        s.layer = static_cast<std::uint16_t>(integer(0, 3));
+        return s;
+    }
+
+private:
+    std::mt19937_64 mRng;
+    double mExtent;
+};
+
+// A world plus everything needed to check it: the shapes by handle, and the hits as its event
+// stream says they are.
+struct Harness {
+    World world;
+    std::vector<std::optional<ShapeSpec>> shapes; // by handle
+    std::map<PairKey, Contact> mirror;            // hits according to the events
+    std::vector<PairEvent> log;
+
+    void remember(ShapeHandle h, const ShapeSpec &s) {
+        if (h >= shapes.size())
+            shapes.resize(h + 1);
+        shapes[h] = s;
+    }
+
+    // Applies the pending events to the mirror, checking each against the mirror's state.
+    bool absorbEvents(QString *error) {
+        for (const PairEvent &e : world.takeEvents()) {
+            log.push_back(e);
+            const PairKey key{e.a, e.b};
+            const auto it = mirror.find(key);
+            if (!(e.a < e.b)) {
+                *error = QString("event with a >= b: %1 %2").arg(e.a).arg(e.b);
+                return false;
+            }
+            switch (e.change) {
+            case PairChange::Began:
+                if (it != mirror.end()) {
+                    *error = QString("Began for a current pair %1-%2").arg(e.a).arg(e.b);
+                    return false;
+                }
+                mirror[key] = e.contact;
+                break;
+            case PairChange::Changed:
+                if (it == mirror.end()) {
+                    *error = QString("Changed for an absent pair %1-%2").arg(e.a).arg(e.b);
+                    return false;
+                }
+                it->second = e.contact;
+                break;
+            case PairChange::Ended:
+                if (it == mirror.end()) {
+                    *error = QString("Ended for an absent pair %1-%2").arg(e.a).arg(e.b);
+                    return false;
+                }
+                // Unreported changes stay below the tolerance.
+                if (!near(it->second, e.contact, 2 * kContactChangeTolerance)) {
+                    *error = QString("Ended with a contact that drifted, %1-%2").arg(e.a).arg(e.b);
+                    return false;
+                }
+                mirror.erase(it);
+                break;
+            }
+        }
+        return true;
+    }
+};
+
+// Every hit by testing all pairs directly, as the world defines them.
+std::vector<Hit> bruteForceHits(const World &world,
+                                const std::vector<std::optional<ShapeSpec>> &shapes) {
+    std::vector<Hit> hits;
+    for (ShapeHandle a = 0; a < shapes.size(); ++a) {
+        if (!shapes[a])
+            continue;
+        for (ShapeHandle b = a + 1; b < shapes.size(); ++b) {
+            if (!shapes[b] || !world.layersCollide(shapes[a]->layer, shapes[b]->layer))
+                continue;
+            if (auto c = collide(shapes[a]->input(), shapes[b]->input()))
+                hits.push_back({a, b, *c});
+        }
+    }
+    return hits;
+}
+
+// A fresh world holding the same shapes under the same handles, built in one batch.
+std::vector<Hit> freshHits(const World &like, const std::vector<std::optional<ShapeSpec>> &shapes,
+                           const std::vector<std::pair<std::uint16_t, std::uint16_t>> *filter) {
+    World fresh;
+    if (filter)
+        fresh.setLayerFilter(*filter);
+    std::vector<ShapeSpec> specs;
+    for (const auto &s : shapes)
+        specs.push_back(s ? *s : polygon({})); // a placeholder keeps the handles aligned
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    const std::vector<ShapeHandle> handles = fresh.addAll(inputs);
+    for (ShapeHandle h = 0; h < shapes.size(); ++h) {
+        if (handles[h] != h)
+            return {};
+        if (!shapes[h])
+            fresh.remove(h);
+    }
+    Q_UNUSED(like);
+    return fresh.hits();
+}
+
+QString describeDifference(const std::vector<Hit> &got, const std::vector<Hit> &want) {
+    std::set<PairKey> g, w;
+    for (const Hit &h : got)
+        g.insert({h.a, h.b});
+    for (const Hit &h : want)
+        w.insert({h.a, h.b});
+    QString s = QString("%1 vs %2 hits;").arg(got.size()).arg(want.size());
+    int shown = 0;
+    for (const PairKey &k : g)
+        if (!w.count(k) && shown++ < 5)
+            s += QString(" extra %1-%2").arg(k.first).arg(k.second);
+    for (const PairKey &k : w)
+        if (!g.count(k) && shown++ < 10)
+            s += QString(" missing %1-%2").arg(k.first).arg(k.second);
+    if (shown == 0)
+        s += " same pairs, different contacts";
+    return s;
+}
+
+} // namespace
+
+class TestWorld : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void addRecordsBegan();
+    void updateRecordsBeganChangedEnded();
+    void changesBelowToleranceAreNotEvents();
+    void removeRecordsEnded();
+    void handlesAreReused();
+    void contactIsOrientedAsAsked();
+    void invalidShapesTakePartInNoPair();
+    void layerFilter();
+    void layerFilterWithLargeLayerNumbers();
+    void recomputeAllRecordsTheDifference();
+    void clearEndsEveryHit();
+    void touchingCounts();
+    void incrementalMatchesFullRecompute_data();
+    void incrementalMatchesFullRecompute();
+    void eventsAreDeterministic();
+    void broadphaseMatchesBruteForce_data();
+    void broadphaseMatchesBruteForce();
+    void pairMapMatchesStdMap();
+    void memoryIsLinear();
+};
+
+void TestWorld::addRecordsBegan() {
+    World w;
+    const ShapeSpec a = box(0, 0, 10, 10), b = box(8, 2, 18, 12), far = box(100, 100, 110, 110);
+    const ShapeHandle ha = w.add(a.input());
+    QVERIFY(w.takeEvents().empty());
+    const ShapeHandle hb = w.add(b.input());
+    const ShapeHandle hf = w.add(far.input());
+    QCOMPARE(w.shapeCount(), std::size_t(3));
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(1));
+    QCOMPARE(events[0].change, PairChange::Began);
+    QCOMPARE(events[0].a, ha);
+    QCOMPARE(events[0].b, hb);
+    QCOMPARE(events[0].contact.depth, 2.0);
+    QCOMPARE(events[0].contact.normal, (Vec2{1, 0}));
+    QVERIFY(w.takeEvents().empty()); // taken once
+    QCOMPARE(w.hits(), (std::vector<Hit>{{ha, hb, {2.0, {1, 0}}}}));
+    QVERIFY(!w.contact(ha, hf));
+}
+
+void TestWorld::updateRecordsBeganChangedEnded() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(20, 0, 30, 10).input());
+    QVERIFY(w.takeEvents().empty());
+
+    w.update(b, box(9, 0, 19, 10).input());
+    QCOMPARE(w.takeEvents(), (std::vector<PairEvent>{{PairChange::Began, a, b, {1.0, {1, 0}}}}));
+    w.update(b, box(7, 0, 17, 10).input());
+    QCOMPARE(w.takeEvents(), (std::vector<PairEvent>{{PairChange::Changed, a, b, {3.0, {1, 0}}}}));
+    w.update(b, box(7, 0, 17, 10).input()); // no change at all
+    QVERIFY(w.takeEvents().empty());
+    // Moving a (the lower handle) reports the pair as (a, b) too.
+    w.update(a, box(-2, 0, 8, 10).input());
+    QCOMPARE(w.takeEvents(), (std::vector<PairEvent>{{PairChange::Changed, a, b, {1.0, {1, 0}}}}));
+    w.update(b, box(50, 0, 60, 10).input());
+    QCOMPARE(w.takeEvents(), (std::vector<PairEvent>{{PairChange::Ended, a, b, {1.0, {1, 0}}}}));
+    QVERIFY(w.hits().empty());
+
+    // One edit touching several pairs: events sorted by (a, b).
+    const ShapeHandle c = w.add(box(100, 0, 110, 10).input());
+    const ShapeHandle d = w.add(box(100, 20, 110, 30).input());
+    QVERIFY(w.takeEvents().empty());
+    w.update(a, box(95, 5, 105, 25).input());
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(2));
+    QCOMPARE(events[0].a, a);
+    QCOMPARE(events[0].b, c);
+    QCOMPARE(events[1].b, d);
+}
+
+void TestWorld::changesBelowToleranceAreNotEvents() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(8, 0, 18, 10).input());
+    w.takeEvents();
+    const double tiny = kContactChangeTolerance / 4;
+    w.update(b, box(8 - tiny, 0, 18 - tiny, 10).input());
+    QVERIFY(w.takeEvents().empty());
+    // ...but the stored contact is the exact new one.
+    QCOMPARE(w.contact(a, b)->depth, 2.0 + tiny);
+    w.update(b, box(8 - 8 * tiny, 0, 18 - 8 * tiny, 10).input());
+    QCOMPARE(w.takeEvents().size(), std::size_t(1));
+}
+
+void TestWorld::removeRecordsEnded() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(8, 0, 18, 10).input());
+    const ShapeHandle c = w.add(circle({5, 12}, 3).input());
+    w.takeEvents();
+    w.remove(a);
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(2));
+    QCOMPARE(events[0], (PairEvent{PairChange::Ended, a, b, {2.0, {1, 0}}}));
+    QCOMPARE(events[1].change, PairChange::Ended);
+    QCOMPARE(events[1].a, a);
+    QCOMPARE(events[1].b, c);
+    QCOMPARE(w.shapeCount(), std::size_t(2));
+    QVERIFY(!w.contains(a));
+    w.remove(a); // twice: ignored
+    w.update(a, box(0, 0, 1, 1).input());
+    QVERIFY(w.takeEvents().empty());
+    QCOMPARE(w.shapeCount(), std::size_t(2));
+}
+
+void TestWorld::handlesAreReused() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(20, 0, 30, 10).input());
+    w.remove(a);
+    const ShapeHandle again = w.add(box(25, 5, 35, 15).input());
+    QCOMPARE(again, a); // the freed handle comes back
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(1));
+    QCOMPARE(events[0].change, PairChange::Began);
+    QCOMPARE(events[0].a, std::min(again, b));
+    QCOMPARE(events[0].b, std::max(again, b));
+    QCOMPARE(w.add(box(0, 0, 1, 1).input()), ShapeHandle(2));
+}
+
+void TestWorld::contactIsOrientedAsAsked() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(8, 2, 18, 12).input());
+    QCOMPARE(*w.contact(a, b), (Contact{2.0, {1, 0}}));
+    QCOMPARE(*w.contact(b, a), (Contact{2.0, {-1, 0}}));
+    QVERIFY(!w.contact(a, a));
+    QVERIFY(!w.contact(a, 77));
+}
+
+void TestWorld::invalidShapesTakePartInNoPair() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle bad = w.add(polygon({{1, 1}, {5, 5}}).input());
+    const ShapeHandle nan = w.add(circle({std::numeric_limits<double>::quiet_NaN(), 0}, 5).input());
+    QVERIFY(w.takeEvents().empty());
+    QVERIFY(w.contains(bad) && !w.isValid(bad) && !w.bounds(bad));
+    QVERIFY(w.contains(nan) && !w.isValid(nan));
+    QCOMPARE(w.shapeCount(), std::size_t(3));
+    // Becoming valid begins its pairs; becoming invalid again ends them.
+    w.update(bad, box(5, 5, 15, 15).input());
+    QCOMPARE(w.takeEvents().size(), std::size_t(1));
+    w.update(bad, polygon({}).input());
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(1));
+    QCOMPARE(events[0].change, PairChange::Ended);
+    QCOMPARE(events[0].a, a);
+    w.remove(nan);
+    QVERIFY(w.takeEvents().empty());
+}
+
+void TestWorld::layerFilter() {
+    World w;
+    ShapeSpec s0 = box(0, 0, 10, 10), s0b = box(5, 0, 15, 10), s1 = box(0, 5, 10, 15);
+    s0.layer = 0;
+    s0b.layer = 0;
+    s1.layer = 1;
+    const ShapeHandle a = w.add(s0.input()), b = w.add(s0b.input()), c = w.add(s1.input());
+    QCOMPARE(w.takeEvents().size(), std::size_t(3)); // no filter: every pair
+    QVERIFY(w.layersCollide(0, 1) && w.layersCollide(5, 5));
+
+    w.setLayerFilter({{1, 0}}); // symmetric: (1, 0) lets 0 hit 1
+    QVERIFY(w.layersCollide(0, 1) && w.layersCollide(1, 0) && !w.layersCollide(0, 0));
+    auto events = w.takeEvents();
+    QCOMPARE(events, (std::vector<PairEvent>{
+                         {PairChange::Ended, a, b, *collide(s0.input(), s0b.input())}}));
+    QVERIFY(w.contact(a, c) && w.contact(b, c) && !w.contact(a, b));
+
+    // New and moved shapes obey the filter.
+    ShapeSpec s0c = box(1, 1, 3, 3);
+    s0c.layer = 0;
+    const ShapeHandle d = w.add(s0c.input());
+    events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(0)); // overlaps only layer-0 shapes (and not c)
+    s0c = box(1, 6, 3, 8);
+    s0c.layer = 0;
+    w.update(d, s0c.input()); // now inside c (layer 1) too
+    events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(1));
+    QCOMPARE(events[0].b, d);
+    QCOMPARE(events[0].a, c);
+
+    w.clearLayerFilter();
+    events = w.takeEvents();
+    // a-b and a-d begin (d lies inside a, but not in b).
+    QCOMPARE(events.size(), std::size_t(2));
+    QCOMPARE(events[0].a, a);
+    QCOMPARE(events[0].b, b);
+    QCOMPARE(events[1].b, d);
+    QCOMPARE(w.hits().size(), std::size_t(5));
+}
+
+void TestWorld::layerFilterWithLargeLayerNumbers() {
+    World w;
+    ShapeSpec s = box(0, 0, 10, 10), t = box(5, 5, 15, 15), u = box(5, 0, 15, 10);
+    s.layer = 1000;
+    t.layer = 70;
+    u.layer = 1000;
+    const ShapeHandle hs = w.add(s.input()), ht = w.add(t.input()), hu = w.add(u.input());
+    w.setLayerFilter({{70, 1000}, {70, 1000}});
+    w.takeEvents();
+    QVERIFY(w.contact(hs, ht) && w.contact(ht, hu) && !w.contact(hs, hu));
+    QVERIFY(!w.layersCollide(1000, 1000) && w.layersCollide(1000, 70));
+}
+
+void TestWorld::recomputeAllRecordsTheDifference() {
+    World w;
+    w.add(box(0, 0, 10, 10).input());
+    w.add(box(8, 0, 18, 10).input());
+    w.takeEvents();
+    w.recomputeAll();
+    QVERIFY(w.takeEvents().empty());
+    // addAll reports exactly the new pairs, and hands out handles in order.
+    std::vector<ShapeSpec> specs{box(17, 0, 20, 3), circle({100, 100}, 1), circle({100, 101}, 1)};
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    const auto handles = w.addAll(inputs);
+    QCOMPARE(handles, (std::vector<ShapeHandle>{2, 3, 4}));
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(2));
+    QCOMPARE(events[0].a, ShapeHandle(1));
+    QCOMPARE(events[0].b, ShapeHandle(2));
+    QCOMPARE(events[1].a, ShapeHandle(3));
+    QCOMPARE(events[1].b, ShapeHandle(4));
+}
+
+void TestWorld::clearEndsEveryHit() {
+    World w;
+    w.add(box(0, 0, 10, 10).input());
+    w.add(box(8, 0, 18, 10).input());
+    w.takeEvents();
+    w.clear();
+    const auto events = w.takeEvents();
+    QCOMPARE(events.size(), std::size_t(1));
+    QCOMPARE(events[0].change, PairChange::Ended);
+    QCOMPARE(w.shapeCount(), std::size_t(0));
+    QCOMPARE(w.add(box(0, 0, 1, 1).input()), ShapeHandle(0));
+}
+
+void TestWorld::touchingCounts() {
+    World w;
+    const ShapeHandle a = w.add(box(0, 0, 10, 10).input());
+    const ShapeHandle b = w.add(box(10, 0, 20, 10).input());
+    const ShapeHandle c = w.add(circle({25, 5}, 5).input());
+    QCOMPARE(*w.contact(a, b), (Contact{0.0, {1, 0}}));
+    QCOMPARE(*w.contact(b, c), (Contact{0.0, {1, 0}}));
+}
+
+void TestWorld::incrementalMatchesFullRecompute_data() {
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<int>("shapeCount");
+    QTest::addColumn<int>("editCount");
+    QTest::newRow("seed 1, 1500 shapes, 6000 edits") << quint64(1) << 1500 << 6000;
+    QTest::newRow("seed 2, 300 shapes, 4000 edits") << quint64(2) << 300 << 4000;
+    QTest::newRow("seed 3, 2500 shapes, 3000 edits") << quint64(3) << 2500 << 3000;
+}
+
+void TestWorld::incrementalMatchesFullRecompute() {
+    QFETCH(quint64, seed);
+    QFETCH(int, shapeCount);
+    QFETCH(int, editCount);
+    // Moderate density: about as many hits as shapes.
+    Generator gen(seed, 12.0 * std::sqrt(double(shapeCount)) * 1.6);
+    Harness h;
+    QString error;
+    const std::vector<std::pair<std::uint16_t, std::uint16_t>> filter{
+        {0, 0}, {0, 1}, {1, 2}, {3, 3}};
+    bool filtered = false;
+
+    // Half added one by one, half in a batch.
+    for (int i = 0; i < shapeCount / 2; ++i) {
+        const ShapeSpec s = gen.shape(gen.somewhere());
+        h.remember(h.world.add(s.input()), s);
+    }
+    {
+        std::vector<ShapeSpec> specs;
+        std::vector<ShapeInput> inputs;
+        for (int i = shapeCount / 2; i < shapeCount; ++i)
+            specs.push_back(gen.shape(gen.somewhere()));
+        for (const ShapeSpec &s : specs)
+            inputs.push_back(s.input());
+        const auto handles = h.world.addAll(inputs);
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            h.remember(handles[i], specs[i]);
+    }
+    QVERIFY2(h.absorbEvents(&error), qPrintable(error));
+
+    auto alive = [&]() {
+        std::vector<ShapeHandle> out;
+        for (ShapeHandle x = 0; x < h.shapes.size(); ++x)
+            if (h.shapes[x])
+                out.push_back(x);
+        return out;
+    };
+    auto check = [&](const char *when) {
+        const std::vector<Hit> hits = h.world.hits();
+        // 1. The event stream adds up to the current hits.
+        QVERIFY2(h.mirror.size() == hits.size(), qPrintable(QString(when) + ": mirror size"));
+        for (const Hit &hit : hits) {
+            const auto it = h.mirror.find({hit.a, hit.b});
+            QVERIFY2(it != h.mirror.end() &&
+                         near(it->second, hit.contact, 2 * kContactChangeTolerance),
+                     qPrintable(QString(when) + ": mirror disagrees"));
+        }
+        // 2. A fresh world with the same shapes and handles finds the same hits, bit for bit.
+        const std::vector<Hit> fresh = freshHits(h.world, h.shapes, filtered ? &filter : nullptr);
+        QVERIFY2(fresh == hits,
+                 qPrintable(QString(when) + ": fresh world: " + describeDifference(hits, fresh)));
+        // 3. So does testing every pair directly.
+        const std::vector<Hit> brute = bruteForceHits(h.world, h.shapes);
+        QVERIFY2(brute == hits,
+                 qPrintable(QString(when) + ": brute force: " + describeDifference(hits, brute)));
+        // 4. A full recompute of the incremental world changes nothing.
+        h.world.recomputeAll();
+        QVERIFY2(h.world.takeEvents().empty(), qPrintable(QString(when) + ": recomputeAll"));
+    };
+
+    for (int step = 0; step < editCount; ++step) {
+        const int op = gen.integer(0, 999);
+        const std::vector<ShapeHandle> live = alive();
+        if (live.empty() || op < 60) {
+            const ShapeSpec s = gen.shape(gen.somewhere());
+            h.remember(h.world.add(s.input()), s);
+        } else {
+            const ShapeHandle x = live[gen.integer(0, int(live.size()) - 1)];
+            ShapeSpec s = *h.shapes[x];
+            if (op < 120) {
+                h.world.remove(x);
+                h.shapes[x].reset();
+            } else {
+                if (op < 700) { // nudge by up to 2% of the scene
+                    const double d = 0.02 * gen.extent();
+                    s = s.translated({gen.uniform(-d, d), gen.uniform(-d, d)});
+                } else if (op < 780) { // jump anywhere, sometimes far outside the scene
+                    const Vec2 to =
+                        gen.chance(0.2)
+                            ? Vec2{gen.uniform(-10, 10), gen.uniform(-10, 10)} * gen.extent()
+                            : gen.somewhere();
+                    s = s.translated(to - (s.type == ShapeType::Polygon && !s.points.empty()
+                                               ? s.points[0]
+                                               : s.center));
+                } else if (op < 950) { // reshape in place, maybe to another type
+                    const std::uint16_t layer = s.layer;
+                    const Vec2 at =
+                        s.type == ShapeType::Polygon && !s.points.empty() ? s.points[0] : s.center;
+                    s = gen.shape(std::isfinite(at.x) ? at : gen.somewhere());
+                    s.layer = gen.chance(0.8) ? layer : s.layer;
+                } else if (op < 990) { // another layer
+                    s.layer = static_cast<std::uint16_t>(gen.integer(0, 3));
+                } else if (op < 995) {
+                    // unchanged geometry: no events expected for this one
+                } else if (op < 998) {
+                    filtered = !filtered;
+                    if (filtered)
+                        h.world.setLayerFilter(filter);
+                    else
+                        h.world.clearLayerFilter();
+                } else {
+                    h.world.recomputeAll();
+                }
+                if (op < 995) {
+                    h.world.update(x, s.input());
+                    h.shapes[x] = s;
+                }
+            }
+        }
+        QVERIFY2(h.absorbEvents(&error), qPrintable(QString("step %1: ").arg(step) + error));
+        if (step % 1500 == 1499)
+            check(qPrintable(QString("after step %1").arg(step)));
+    }
+    check("at the end");
+    qInfo("%zu shapes, %zu hits, %zu events", h.world.shapeCount(), h.world.hitCount(),
+          h.log.size());
+    QVERIFY(h.world.hitCount() > 50);
+}
+
+void TestWorld::eventsAreDeterministic() {
+    auto run = []() {
+        Generator gen(42, 400);
+        World w;
+        std::vector<ShapeSpec> specs;
+        for (int i = 0; i < 300; ++i) {
+            specs.push_back(gen.shape(gen.somewhere()));
+            w.add(specs.back().input());
+        }
+        for (int i = 0; i < 2000; ++i) {
+            const int x = gen.integer(0, 299);
+            specs[x] = specs[x].translated({gen.uniform(-8, 8), gen.uniform(-8, 8)});
+            w.update(ShapeHandle(x), specs[x].input());
+        }
+        return w.takeEvents();
+    };
+    const auto first = run();
+    QVERIFY(first.size() > 1000);
+    QCOMPARE(run(), first);
+}
+
+void TestWorld::broadphaseMatchesBruteForce_data() {
+    QTest::addColumn<double>("margin");
+    QTest::newRow("margin 0") << 0.0;
+    QTest::newRow("touch tolerance") << kTouchTolerance;
+}
+
+void TestWorld::broadphaseMatchesBruteForce() {
+    QFETCH(double, margin);
+    std::mt19937_64 rng(7);
+    auto uniform = [&](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    Broadphase bp(margin);
+    std::vector<std::optional<Aabb>> exact(1500);
+    auto randomBox = [&]() {
+        const double size = uniform(0, 1) < 0.05 ? uniform(50, 500) : uniform(0, 20);
+        const Vec2 at = uniform(0, 1) < 0.03 ? Vec2{uniform(-5e4, 5e4), uniform(-5e4, 5e4)}
+                                             : Vec2{uniform(0, 1000), uniform(0, 1000)};
+        // Some boxes share edges exactly, to exercise touching within the margin.
+        const Vec2 snapped{std::round(at.x / 10) * 10, std::round(at.y / 10) * 10};
+        const Vec2 lo = uniform(0, 1) < 0.2 ? snapped : at;
+        return Aabb{lo, lo + Vec2{size * uniform(0, 1), size * uniform(0, 1)}};
+    };
+    auto expectedPairs = [&]() {
+        // The broadphase keeps boxes rounded outwards to floats: every pair of exact boxes
+        // within the margin must come out, and nothing whose float boxes miss.
+        std::set<PairKey> must, may;
+        for (ShapeHandle a = 0; a < exact.size(); ++a)
+            for (ShapeHandle b = a + 1; b < exact.size(); ++b)
+                if (exact[a] && exact[b]) {
+                    if (overlaps(*exact[a], *exact[b], margin))
+                        must.insert({a, b});
+                    if (overlaps(bp.box(a), bp.box(b), margin + 1e-9))
+                        may.insert({a, b});
+                }
+        return std::pair(must, may);
+    };
+    auto check = [&](const char *when) {
+        std::set<PairKey> found;
+        int duplicates = 0;
+        bp.forEachPair([&](ShapeHandle a, ShapeHandle b) {
+            duplicates += found.insert({std::min(a, b), std::max(a, b)}).second ? 0 : 1;
+        });
+        const auto [must, may] = expectedPairs();
+        QVERIFY2(duplicates == 0, when);
+        for (const PairKey &k : must)
+            QVERIFY2(found.count(k),
+                     qPrintable(QString("%1: missing %2-%3").arg(when).arg(k.first).arg(k.second)));
+        for (const PairKey &k : found)
+            QVERIFY2(may.count(k),
+                     qPrintable(QString("%1: extra %2-%3").arg(when).arg(k.first).arg(k.second)));
+        // Queries agree with the pairs.
+        for (ShapeHandle a = 0; a < exact.size(); a += 7) {
+            if (!exact[a])
+                continue;
+            std::set<ShapeHandle> q;
+            bp.query(*exact[a], [&](ShapeHandle b) { q.insert(b); });
+            QVERIFY2(q.count(a), when);
+            for (ShapeHandle b = 0; b < exact.size(); ++b)
+                if (b != a && exact[b] && overlaps(*exact[a], *exact[b], margin))
+                    QVERIFY2(q.count(b), qPrintable(QString("%1: query misses").arg(when)));
+        }
+    };
+
+    bp.setAutoRebuild(false);
+    for (ShapeHandle i = 0; i < 1000; ++i) {
+        exact[i] = randomBox();
+        bp.insert(i, *exact[i]);
+    }
+    bp.setAutoRebuild(true);
+    QCOMPARE(bp.size(), std::size_t(1000));
+    check("after the bulk insert");
+    for (int step = 0; step < 6000; ++step) {
+        const ShapeHandle i = ShapeHandle(uniform(0, double(exact.size()) - 1e-9));
+        const double op = uniform(0, 1);
+        if (op < 0.1) {
+            bp.erase(i);
+            exact[i].reset();
+        } else if (op < 0.7 && exact[i]) {
+            const Vec2 d{uniform(-30, 30), uniform(-30, 30)};
+            exact[i] = Aabb{exact[i]->min + d, exact[i]->max + d};
+            bp.move(i, *exact[i]);
+        } else {
+            exact[i] = randomBox();
+            bp.insert(i, *exact[i]);
+        }
+        if (step % 2000 == 1999)
+            check(qPrintable(QString("after step %1").arg(step)));
+    }
+    std::size_t count = 0;
+    for (const auto &b : exact)
+        count += b ? 1 : 0;
+    QCOMPARE(bp.size(), count);
+    bp.rebuild();
+    check("after a rebuild");
+    // Non-finite boxes are not stored.
+    bp.insert(5000, Aabb{{0, 0}, {std::numeric_limits<double>::infinity(), 1}});
+    QVERIFY(!bp.contains(5000));
+}
+
+void TestWorld::pairMapMatchesStdMap() {
+    std::mt19937_64 rng(11);
+    PairMap map;
+    std::map<std::uint64_t, Contact> reference;
+    for (int step = 0; step < 200000; ++step) {
+        const std::uint32_t a = std::uint32_t(rng() % 300), b = a + 1 + std::uint32_t(rng() % 50);
+        const std::uint64_t key = PairMap::pairKey(a, b);
+        const int op = int(rng() % 3);
+        if (op == 0) {
+            const Contact c{double(step), {1, 0}};
+            QCOMPARE(map.insertOrAssign(key, c), reference.count(key) == 0);
+            reference[key] = c;
+        } else if (op == 1) {
+            QCOMPARE(map.erase(key), reference.erase(key) == 1);
+        } else {
+            const Contact *c = map.find(key);
+            const auto it = reference.find(key);
+            QCOMPARE(c != nullptr, it != reference.end());
+            if (c)
+                QCOMPARE(*c, it->second);
+        }
+        QCOMPARE(map.size(), reference.size());
+    }
+    std::size_t seen = 0;
+    for (const PairMap::Slot &s : map.slots())
+        if (s.key != PairMap::kEmpty) {
+            ++seen;
+            QVERIFY(reference.count(s.key));
+        }
+    QCOMPARE(seen, reference.size());
+}
+
+void TestWorld::memoryIsLinear() {
+    Generator gen(5, 12.0 * std::sqrt(20000.0) * 1.6); // moderate density, as above
+    World w;
+    std::vector<ShapeSpec> specs;
+    for (int i = 0; i < 20000; ++i)
+        specs.push_back(gen.shape(gen.somewhere()));
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    w.addAll(inputs);
+    w.takeEvents();
+    const double perShape = double(w.memoryBytes()) / 20000;
+    qInfo("%.1f bytes per shape, %zu hits", perShape, w.hitCount());
+    QVERIFY(perShape < 450);
+}
+
+QTEST_APPLESS_MAIN(TestWorld)
+#include "tst_collision_world.moc"
