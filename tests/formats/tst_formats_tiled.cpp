@@ -3,6 +3,8 @@
 
 #include "formattestsupport.h"
 
+#include "hitsmithformat.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -31,6 +33,7 @@ private Q_SLOTS:
     void malformed_data();
     void malformed();
     void truncationsNeverHalfLoad();
+    void tiledOpensOurTilesets_data();
     void tiledOpensOurTilesets();
 };
 
@@ -422,14 +425,29 @@ void TestTiledFormats::truncationsNeverHalfLoad() {
 /// Debian's tiled (1.8) converts our .tsx to JSON and our .tsj to XML; reading its output back
 /// must give our shapes. Tiled 1.8 does not know tile sub-rectangles (1.9+), so sources are not
 /// compared; everything else is.
+void TestTiledFormats::tiledOpensOurTilesets_data() {
+    QTest::addColumn<QString>("documentPath"); // empty: the sample document
+    QTest::newRow("sample") << QString();
+    QTest::newRow("example knight")
+        << QDir(env("HITSMITH_SOURCE_DIR")).filePath(QStringLiteral("examples/knight.json"));
+}
+
 void TestTiledFormats::tiledOpensOurTilesets() {
+    QFETCH(QString, documentPath);
     const QString tiled = QStandardPaths::findExecutable(QStringLiteral("tiled"));
     if (tiled.isEmpty())
         QSKIP("the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
               "not asked to read our tilesets");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const DocumentData document = sampleDocument();
+    DocumentData document = sampleDocument();
+    QString documentDir = dir.path();
+    if (!documentPath.isEmpty()) {
+        const ReadResult loaded = loadDocumentFile(documentPath);
+        QVERIFY2(loaded.isOk(), qPrintable(documentPath + QStringLiteral(": ") + loaded.error));
+        document = *loaded.document;
+        documentDir = QFileInfo(documentPath).absolutePath();
+    }
     // Tiled 1.8 writes XML numbers with 6 significant digits (its JSON keeps them all).
     struct Case {
         const char *writer, *extension, *exportFormat, *outExtension, *reader;
@@ -441,7 +459,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
         const QString out = dir.filePath(QStringLiteral("theirs.") + QLatin1String(c.outExtension));
         QFile file(in);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(format(c.writer)->write(document, {in, dir.path()}, {}).bytes);
+        file.write(format(c.writer)->write(document, {in, documentDir}, {}).bytes);
         file.close();
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -453,7 +471,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
                       {QStringLiteral("--export-tileset"), QLatin1String(c.exportFormat), in, out});
         QVERIFY(process.waitForFinished(60000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-        const ReadResult back = format(c.reader)->read(readBytes(out), {out, dir.path()});
+        const ReadResult back = format(c.reader)->read(readBytes(out), {out, documentDir});
         QVERIFY2(back.isOk(),
                  qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + back.error));
         QVERIFY2(back.warnings.isEmpty(), qPrintable(back.warnings.join(u'\n')));
@@ -462,6 +480,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
                  qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + why));
         QCOMPARE(back.document->collide, document.collide);
         QCOMPARE(back.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
+        QCOMPARE(back.document->sprites[0].image, document.sprites[0].image);
     }
 }
 
