@@ -99,7 +99,7 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
                        "the position you give (Phaser sets the sprite origin from "
                        "body.centerOffset); other loaders must subtract it themselves");
     if (anyCircle)
-        warnings << tr("Matter.js builds circles as polygons of at most 25 sides "
+        warnings << tr("Matter.js builds circles as polygons of 10 to 26 sides "
                        "(Bodies.circle), so hits within about 1% of a radius of the edge can "
                        "differ");
     if (anyFrameData)
