@@ -100,8 +100,8 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
                        "body.centerOffset); other loaders must subtract it themselves");
     if (anyCircle)
         warnings << tr("Matter.js builds circles as polygons of 10 to 26 sides "
-                       "(Bodies.circle), so hits within about 1% of a radius of the edge can "
-                       "differ");
+                       "(Bodies.circle), inside the circle by up to 5% of the radius (under 1% "
+                       "from a radius of 25 px): hits that close to touching can differ");
     if (anyFrameData)
         warnings << tr("frame origins and source rectangles are not stored in Matter bodies");
     if (!document.layers.isEmpty())
