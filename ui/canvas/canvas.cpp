@@ -17,11 +17,11 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QGraphicsPathItem>
-#include <QGraphicsPixmapItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QInputDialog>
 #include <QMimeData>
+#include <QPainter>
 #include <QPixmapCache>
 #include <QSettings>
 #include <QUndoStack>
@@ -60,10 +60,6 @@ Canvas::Canvas(EditorSession *session, QWidget *parent)
     layout->addWidget(mView);
     setFocusProxy(mView);
 
-    mImageItem = new QGraphicsPixmapItem;
-    mImageItem->setTransformationMode(Qt::FastTransformation);
-    mImageItem->setZValue(-2);
-    mScene->addItem(mImageItem);
     mFrameItem = new QGraphicsRectItem;
     QPen framePen(QColor(255, 255, 255, 90), 1, Qt::DashLine);
     framePen.setCosmetic(true);
@@ -386,7 +382,8 @@ void Canvas::reloadFrameImage() {
         }
         origin = f.origin.value_or(QPointF(0, 0));
     }
-    mImageItem->setPixmap(pixmap);
+    mImage = pixmap;
+    mView->resetCachedContent();
     mFrameRect = rect;
     mFrameOrigin = origin;
     mFrameItem->setRect(rect);
@@ -415,7 +412,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
             item->setShapeData(shape);
             if (layerChanged) {
                 item->setLayerColor(layerColor(shape.layer));
-                item->setVisible(layerVisible(shape.layer));
+                item->setLayerVisible(layerVisible(shape.layer));
             }
             const auto hit = mSession->selectedHit();
             if (change.shape == hit.first || change.shape == hit.second)
@@ -434,7 +431,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
             auto *item = new ShapeItem(document()->shape(change.shapeRef()));
             item->setViewScale(zoom());
             item->setLayerColor(layerColor(item->shapeData().layer));
-            item->setVisible(layerVisible(item->shapeData().layer));
+            item->setLayerVisible(layerVisible(item->shapeData().layer));
             mScene->addItem(item);
             mItems.insert(change.shape, item);
         } else if (change.shape < mItems.size()) {
@@ -442,6 +439,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
         }
         for (int i = change.shape; i < mItems.size(); ++i)
             mItems[i]->setZValue(i);
+        mView->resetCachedContent();
         mHoveredShape = -1;
         mVertexShape = -1;
         mSelectedVertices.clear();
@@ -508,16 +506,20 @@ void Canvas::refreshColliding() {
 void Canvas::refreshStyles() {
     for (ShapeItem *item : std::as_const(mItems)) {
         item->setLayerColor(layerColor(item->shapeData().layer));
-        item->setVisible(layerVisible(item->shapeData().layer));
+        item->setLayerVisible(layerVisible(item->shapeData().layer));
     }
+    mView->resetCachedContent();
 }
 
 void Canvas::refreshSelection() {
     if (!inSync())
         return;
     const QList<int> selected = mSession->selectedShapes();
-    for (int i = 0; i < mItems.size(); ++i)
-        mItems[i]->setShapeSelected(selected.contains(i));
+    for (int i = 0; i < mItems.size(); ++i) {
+        const bool isSelected = selected.contains(i);
+        mItems[i]->setShapeSelected(isSelected);
+        mItems[i]->setLive(isSelected);
+    }
     if (!selected.contains(mVertexShape))
         setSelectedVertices(-1, {});
     refreshFixActions();
@@ -736,7 +738,7 @@ void Canvas::deleteSelection() {
 void Canvas::selectAll() {
     QList<int> all;
     for (int i = 0; i < mItems.size(); ++i) {
-        if (mItems[i]->isVisible())
+        if (mItems[i]->isLayerVisible())
             all.append(i);
     }
     mSession->setSelectedShapes(all);
@@ -760,6 +762,7 @@ void Canvas::onZoomChanged() {
     const double scale = zoom();
     for (ShapeItem *item : std::as_const(mItems))
         item->setViewScale(scale);
+    mView->resetCachedContent();
     updateSceneRect();
     updateHitArrow();
     Q_EMIT zoomChanged(scale);
@@ -806,15 +809,30 @@ void Canvas::setActiveTool(AbstractTool *tool) {
 int Canvas::shapeAt(QPointF pos) const {
     if (!inSync())
         return -1;
-    // The scene's index finds the few candidates among thousands of items.
-    const QList<QGraphicsItem *> hits =
-        mScene->items(pos, Qt::IntersectsItemShape, Qt::DescendingOrder);
-    for (QGraphicsItem *hit : hits) {
-        auto *item = dynamic_cast<ShapeItem *>(hit);
-        if (item && item->isVisible())
-            return int(item->zValue());
+    // Quiet items are not scene items (see ShapeItem), so test geometry directly: live
+    // (selected) shapes are drawn on top and win, then the rest from the top of the stack down.
+    for (const bool live : {true, false}) {
+        for (int i = int(mItems.size()) - 1; i >= 0; --i) {
+            const ShapeItem *item = mItems[i];
+            if (item->isLive() == live && item->isLayerVisible() &&
+                item->boundingRect().contains(pos) && item->shape().contains(pos))
+                return i;
+        }
     }
     return -1;
+}
+
+void Canvas::drawStaticLayer(QPainter *painter, const QRectF &rect) {
+    if (!mImage.isNull()) {
+        // Pixel art stays crisp: no smoothing when zoomed.
+        painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter->drawPixmap(QPointF(0, 0), mImage);
+    }
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    for (ShapeItem *item : std::as_const(mItems)) {
+        if (!item->isLive() && item->isLayerVisible() && item->boundingRect().intersects(rect))
+            item->paintInto(painter);
+    }
 }
 
 std::optional<std::pair<int, ShapeHandle>> Canvas::handleAt(QPointF pos) const {
@@ -825,7 +843,7 @@ std::optional<std::pair<int, ShapeHandle>> Canvas::handleAt(QPointF pos) const {
     double bestDistance = reach * reach;
     const QList<int> selected = mSession->selectedShapes();
     for (int index : selected) {
-        if (!mItems[index]->isVisible())
+        if (!mItems[index]->isLayerVisible())
             continue;
         for (const ShapeHandle &h : mItems[index]->handles()) {
             const QPointF d = h.pos - pos;

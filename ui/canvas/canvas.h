@@ -15,7 +15,7 @@
 class QAction;
 class QActionGroup;
 class QGraphicsPathItem;
-class QGraphicsPixmapItem;
+class QPainter;
 class QGraphicsRectItem;
 class QGraphicsScene;
 class QGraphicsView;
@@ -92,6 +92,9 @@ public:
     QRectF frameRect() const { return mFrameRect; }
     /// The frame's pivot in frame pixels.
     QPointF frameOrigin() const { return mFrameOrigin; }
+
+    /// Paints the frame image and every quiet shape (the view caches this as its background).
+    void drawStaticLayer(QPainter *painter, const QRectF &rect);
 
     // --- For tools ---
     AbstractTool *activeTool() const { return mActiveTool; }
@@ -170,7 +173,7 @@ private:
     EditorSession *mSession;
     QGraphicsScene *mScene;
     CanvasView *mView;
-    QGraphicsPixmapItem *mImageItem;
+    QPixmap mImage; // the frame's cell of the sprite image
     QGraphicsRectItem *mFrameItem;
     QGraphicsPathItem *mPreview;
     QGraphicsPathItem *mHitArrow;

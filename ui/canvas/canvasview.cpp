@@ -29,6 +29,14 @@ CanvasView::CanvasView(Canvas *canvas, QGraphicsScene *scene)
     setRenderHint(QPainter::Antialiasing, true);
     setOptimizationFlags(QGraphicsView::DontSavePainterState);
     setBackgroundBrush(QColor(0x3a, 0x3a, 0x3a));
+    // The image and all quiet shapes live in the background (see ShapeItem); caching it makes
+    // a repaint during a drag one blit plus the few live items.
+    setCacheMode(QGraphicsView::CacheBackground);
+}
+
+void CanvasView::drawBackground(QPainter *painter, const QRectF &rect) {
+    QGraphicsView::drawBackground(painter, rect);
+    mCanvas->drawStaticLayer(painter, rect);
 }
 
 void CanvasView::forward(QEvent::Type type, QMouseEvent *event) {

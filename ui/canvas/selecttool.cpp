@@ -266,7 +266,7 @@ void SelectTool::finishRubberBand(const ToolMouseEvent &event) {
     }
     QList<int> selected = shift ? session->selectedShapes() : QList<int>();
     for (int i = 0; i < mCanvas->itemCount(); ++i) {
-        if (mCanvas->item(i)->isVisible() &&
+        if (mCanvas->item(i)->isLayerVisible() &&
             band.contains(mCanvas->item(i)->shapeData().boundingRect()))
             selected.append(i);
     }

@@ -1,5 +1,6 @@
 #include "shapeitem.h"
 
+#include <QGraphicsScene>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QTransform>
@@ -10,9 +11,7 @@ namespace hitsmith {
 
 ShapeItem::ShapeItem(const Shape &shape)
     : mShape(shape) {
-    // Thousands of antialiased, translucent outlines are slow to rasterize on every repaint;
-    // cached per item, a repaint is a blit, and only the edited item re-renders.
-    setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    setVisible(false); // quiet until selected: see the class comment
     mProblem = validateShape(mShape);
     updateGeometry();
 }
@@ -27,7 +26,34 @@ void ShapeItem::setShapeData(const Shape &shape) {
     updateGeometry();
 }
 
-void ShapeItem::updateGeometry() {
+void ShapeItem::refresh(const QRectF &oldBounds) {
+    if (mLive) {
+        update();
+    } else if (scene() && mLayerVisible) {
+        scene()->invalidate(oldBounds | mBounds, QGraphicsScene::BackgroundLayer);
+    }
+}
+
+void ShapeItem::setLive(bool live) {
+    if (live == mLive)
+        return;
+    mLive = live;
+    setVisible(mLive && mLayerVisible);
+    if (scene() && mLayerVisible)
+        scene()->invalidate(mBounds, QGraphicsScene::BackgroundLayer);
+}
+
+void ShapeItem::setLayerVisible(bool visible) {
+    if (visible == mLayerVisible)
+        return;
+    mLayerVisible = visible;
+    setVisible(mLive && mLayerVisible);
+    if (scene() && !mLive)
+        scene()->invalidate(mBounds, QGraphicsScene::BackgroundLayer);
+}
+
+void ShapeItem::updateGeometry(bool quietRefresh) {
+    const QRectF oldBounds = mBounds;
     prepareGeometryChange();
     mPath = QPainterPath();
     if (mShape.type == ShapeType::Circle) {
@@ -48,21 +74,22 @@ void ShapeItem::updateGeometry() {
                   .adjusted(-margin, -margin, margin, margin);
     if (!std::isfinite(mBounds.width()) || !std::isfinite(mBounds.height()))
         mBounds = QRectF();
-    update();
+    if (mLive || quietRefresh)
+        refresh(oldBounds);
 }
 
 void ShapeItem::setLayerColor(const QColor &color) {
     if (color == mLayerColor)
         return;
     mLayerColor = color;
-    update();
+    refresh(mBounds);
 }
 
 void ShapeItem::setColliding(bool colliding) {
     if (colliding == mColliding)
         return;
     mColliding = colliding;
-    update();
+    refresh(mBounds);
 }
 
 void ShapeItem::setShapeSelected(bool selected) {
@@ -78,14 +105,14 @@ void ShapeItem::setSelectedVertices(const QList<int> &vertices) {
     if (vertices == mSelectedVertices)
         return;
     mSelectedVertices = vertices;
-    update();
+    refresh(mBounds);
 }
 
 void ShapeItem::setViewScale(double scale) {
     if (scale == mScale || scale <= 0)
         return;
     mScale = scale;
-    updateGeometry();
+    updateGeometry(false); // a zoom repaints the whole view and its background cache
 }
 
 QList<ShapeHandle> ShapeItem::handles() const {

@@ -21,6 +21,11 @@ struct ShapeHandle {
 
 /// Draws one shape of the current frame. Keeps a copy of the shape it last drew (re-synced by the
 /// canvas on Document::changed); it never writes the model.
+///
+/// Only "live" items (selected, being edited) are painted by the scene as items. The others are
+/// painted by the canvas into the view's cached background, so a repaint during a drag blits one
+/// pixmap instead of walking thousands of items; a quiet item that changes invalidates just its
+/// own rectangle of that cache.
 class ShapeItem : public QGraphicsItem {
 public:
     explicit ShapeItem(const Shape &shape);
@@ -41,6 +46,14 @@ public:
     void setSelectedVertices(const QList<int> &vertices);
     /// Device pixels per frame pixel, so handles and margins keep a constant screen size.
     void setViewScale(double scale);
+    /// Live items are scene items; quiet ones are drawn into the view's background cache.
+    void setLive(bool live);
+    bool isLive() const { return mLive; }
+    /// Hidden layers draw nothing and cannot be clicked.
+    void setLayerVisible(bool visible);
+    bool isLayerVisible() const { return mLayerVisible; }
+    /// Paints the item as it looks, for the background cache (frame pixel coordinates).
+    void paintInto(QPainter *painter) { paint(painter, nullptr, nullptr); }
 
     /// The grips shown when selected, in frame pixels.
     QList<ShapeHandle> handles() const;
@@ -59,7 +72,10 @@ public:
     static QColor selectionColor() { return QColor(30, 144, 255); }
 
 private:
-    void updateGeometry();
+    /// quietRefresh: false when the caller repaints everything anyway (zoom).
+    void updateGeometry(bool quietRefresh = true);
+    /// Schedules a repaint of what changed, wherever this item is currently drawn.
+    void refresh(const QRectF &oldBounds);
 
     Shape mShape;
     std::optional<ShapeProblem> mProblem;
@@ -70,6 +86,8 @@ private:
     double mScale = 1.0;
     bool mColliding = false;
     bool mSelected = false;
+    bool mLive = false;
+    bool mLayerVisible = true;
 };
 
 } // namespace hitsmith

@@ -330,12 +330,23 @@ void TestCanvas::moveShapeIntoAnotherHits() {
     QVERIFY2(painted.red() > painted.blue() + 40,
              qPrintable(QStringLiteral("colour %1").arg(painted.name())));
 
+    // Shape a is not selected: it is painted from the view's background cache, which must have
+    // been refreshed for it too.
+    const QColor quiet = image.pixelColor(viewPoint({17, 19}));
+    QVERIFY2(quiet.red() > quiet.green() + 20,
+             qPrintable(QStringLiteral("colour %1").arg(quiet.name())));
+
     // The selected pair gets a penetration arrow.
     mSession->setSelectedHit(0, 1);
     mSession->document()->undoStack()->undo();
     QCOMPARE(shapes()[1].center, QPointF(60, 20));
     QVERIFY(!mCanvas->item(0)->isColliding());
     QVERIFY(!mCanvas->item(1)->isColliding());
+    mSession->setSelectedShapes({});
+    const QColor apart =
+        mCanvas->view()->viewport()->grab().toImage().pixelColor(viewPoint({17, 19}));
+    QVERIFY2(apart.green() > apart.red() + 20,
+             qPrintable(QStringLiteral("colour %1").arg(apart.name())));
     mSession->document()->undoStack()->redo();
     QVERIFY(mCanvas->item(0)->isColliding());
 }
