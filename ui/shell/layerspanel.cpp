@@ -99,7 +99,9 @@ LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *pare
             break;
         case Kind::ShapeChanged: {
             const QString layer = mSession->document()->shape(change.shapeRef()).layer;
-            if (!mNames.contains(layer) || mNames != mSession->document()->data().layerNames())
+            // Cheap per drag step; a layer that lost its last shape stays listed until the next
+            // rebuild, which is harmless (its style and matrix entries are still real).
+            if (!mNames.contains(layer))
                 scheduleRebuild();
             break;
         }

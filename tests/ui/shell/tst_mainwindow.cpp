@@ -3,6 +3,7 @@
 
 #include "shelltestsupport.h"
 
+#include "canvas.h"
 #include "collisionservice.h"
 #include "editorsession.h"
 #include "hitsmithformat.h"
@@ -19,6 +20,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QGraphicsView>
 #include <QGroupBox>
 #include <QImage>
 #include <QLabel>
@@ -89,6 +91,38 @@ private Q_SLOTS:
         QVERIFY(mWindow->isWindowModified());
         doc()->undoStack()->undo();
         QVERIFY(!mWindow->isWindowModified());
+    }
+
+    void statusBarFollowsCanvas() {
+        Canvas *canvas = mWindow->canvas();
+        QVERIFY(canvas);
+        Q_EMIT canvas->cursorPositionChanged(QPointF(3.25, 40));
+        QCOMPARE(mWindow->cursorLabel()->text(), QStringLiteral("3.3, 40.0 px"));
+        canvas->setZoom(2.0);
+        QCOMPARE(mWindow->zoomLabel()->text(), QStringLiteral("200%"));
+        QTest::keyClick(canvas->view()->viewport(), Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(mWindow->zoomLabel()->text(),
+                 QStringLiteral("%1%").arg(qRound(canvas->zoom() * 100)));
+    }
+
+    void undoRedoUseStandardKeys() {
+        QAction *undo = nullptr;
+        QAction *redo = nullptr;
+        for (QAction *action : mWindow->findChildren<QAction *>()) {
+            if (action->shortcuts() == QKeySequence::keyBindings(QKeySequence::Undo))
+                undo = action;
+            if (action->shortcuts() == QKeySequence::keyBindings(QKeySequence::Redo))
+                redo = action;
+        }
+        QVERIFY(undo && redo);
+        QVERIFY(!undo->isEnabled());
+        session()->setSelectedShapes({1});
+        typeInto(mWindow->propertyPanel()->widthBox(), QStringLiteral("9"));
+        QVERIFY(undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(doc()->shape({0, 0, 1}).size.width(), 8.0);
+        redo->trigger();
+        QCOMPARE(doc()->shape({0, 0, 1}).size.width(), 9.0);
     }
 
     void editRectByTyping() {
