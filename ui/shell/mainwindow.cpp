@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -338,6 +339,14 @@ void MainWindow::createMenus() {
 void MainWindow::connectCanvas() {
     if (!mCanvas)
         return;
+    // The shapes list selects what the canvas edits: offer the same edits on a right-click.
+    QTreeWidget *shapes = mShapesPanel->tree();
+    shapes->setContextMenuPolicy(Qt::ActionsContextMenu);
+    shapes->addActions(mCanvas->editActions());
+    auto *separator = new QAction(shapes);
+    separator->setSeparator(true);
+    shapes->addAction(separator);
+    shapes->addActions(mCanvas->fixActions());
     connect(mCanvas, &Canvas::cursorPositionChanged, this, [this](QPointF pos) {
         mCursorLabel->setText(tr("%1, %2 px").arg(pos.x(), 0, 'f', 1).arg(pos.y(), 0, 'f', 1));
     });
@@ -404,7 +413,14 @@ void MainWindow::updateRecentFilesMenu() {
         QAction *action = mRecentMenu->addAction(
             tr("&%1 %2").arg(i + 1 < 10 ? QString::number(i + 1) : QStringLiteral("1&0"),
                              QFileInfo(path).fileName()),
-            this, [this, path] { openFile(path); });
+            this, [this, path] {
+                if (!openFile(path) && !QFileInfo::exists(path)) {
+                    // Gone for good (moved or deleted): stop offering it.
+                    QStringList files = recentFiles();
+                    files.removeAll(path);
+                    QSettings().setValue(kRecentFilesKey, files);
+                }
+            });
         action->setToolTip(path);
         action->setStatusTip(path);
     }

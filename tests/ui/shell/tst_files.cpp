@@ -204,6 +204,21 @@ private Q_SLOTS:
         QCOMPARE(actions[1]->toolTip(), QFileInfo(paths[11]).absoluteFilePath());
         actions[1]->trigger();
         QCOMPARE(window->document()->filePath(), QFileInfo(paths[11]).absoluteFilePath());
+
+        // A recent file that has gone away is reported once and then dropped from the list.
+        QVERIFY(QFile::remove(paths[9]));
+        Q_EMIT menu->aboutToShow();
+        actions = menu->actions();
+        QAction *gone = nullptr;
+        for (QAction *action : actions) {
+            if (action->toolTip() == QFileInfo(paths[9]).absoluteFilePath())
+                gone = action;
+        }
+        QVERIFY(gone);
+        gone->trigger();
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY(!MainWindow::recentFiles().contains(QFileInfo(paths[9]).absoluteFilePath()));
+        QCOMPARE(window->document()->filePath(), QFileInfo(paths[11]).absoluteFilePath());
         QVERIFY(window->close());
     }
 
