@@ -127,6 +127,17 @@ QList<RecoveryEntry> Autosaver::abandonedRecoveries() {
         }
         entries.append(entry);
     }
+    // Locks of crashed sessions that had nothing unsaved: taking and releasing removes them.
+    const QStringList locks = dir.entryList({u'*' + kLockSuffix}, QDir::Files, QDir::Name);
+    for (const QString &name : locks) {
+        const QString base = dir.filePath(name).chopped(kLockSuffix.size());
+        if (QFile::exists(base + kRecoverySuffix))
+            continue;
+        QLockFile lock(base + kLockSuffix);
+        lock.setStaleLockTime(0);
+        if (lock.tryLock(0))
+            lock.unlock();
+    }
     std::sort(entries.begin(), entries.end(),
               [](const RecoveryEntry &a, const RecoveryEntry &b) { return a.savedAt > b.savedAt; });
     return entries;

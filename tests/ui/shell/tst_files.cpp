@@ -276,6 +276,8 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(recovery));                             // taken over...
         QVERIFY(QFile::exists(next->autosaver()->recoveryFilePath())); // ...by the new session
         QVERIFY(Autosaver::abandonedRecoveries().isEmpty());
+        // Only the live session's lock is left in the folder.
+        QCOMPARE(QDir(Autosaver::recoveryDirectory()).entryList({"*.lock"}, QDir::Files).size(), 1);
 
         // Save goes to the original path and removes the recovery file.
         QVERIFY(next->save());
