@@ -91,6 +91,14 @@ void TestTiledFormats::writeTsxExactNumbers() {
     QVERIFY(std::abs(blade.value(QStringLiteral("y")).toDouble() - 29.690412972158002) < 1e-12);
     QCOMPARE(blade.value(QStringLiteral("width")), QStringLiteral("20"));
     QCOMPARE(blade.value(QStringLiteral("height")), QStringLiteral("6"));
+    QVERIFY(result.warnings.isEmpty());
+
+    // What Tiled cannot hold is said before writing and while writing.
+    DocumentData styled = sampleDocument();
+    styled.layers.append({QStringLiteral("hitbox"), QColor(Qt::red), true, {}});
+    const QString expected = QStringLiteral("layer colours are not stored in Tiled tilesets");
+    QVERIFY(format("tiled-tsx")->exportWarnings(styled).contains(expected));
+    QVERIFY(format("tiled-tsx")->write(styled, {}, {}).warnings.contains(expected));
 }
 
 void TestTiledFormats::writeTsjExactNumbers() {

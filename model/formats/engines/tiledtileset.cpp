@@ -329,7 +329,10 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
 }
 
 QStringList exportWarnings(const DocumentData &document) {
-    return engines::invalidShapeWarnings(document);
+    QStringList warnings = engines::invalidShapeWarnings(document);
+    if (!document.layers.isEmpty())
+        warnings << tr("layer colours are not stored in Tiled tilesets");
+    return warnings;
 }
 
 } // namespace hitsmith::tiled
