@@ -92,8 +92,11 @@ Canvas::Canvas(EditorSession *session, QWidget *parent)
     connect(session->collisions(), &CollisionService::allHitsChanged, this,
             &Canvas::refreshColliding);
     connect(session, &EditorSession::currentFrameChanged, this, [this] {
+        // Stepping through frames of one size keeps the zoom and scroll, like a flip book.
+        const QSizeF before = mFrameRect.size();
         rebuild();
-        zoomToFit();
+        if (mFrameRect.size() != before)
+            zoomToFit();
     });
     connect(session, &EditorSession::selectionChanged, this, &Canvas::refreshSelection);
     connect(session, &EditorSession::selectedHitChanged, this, &Canvas::updateHitArrow);

@@ -5,6 +5,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMouseEvent>
 #include <QSettings>
@@ -336,8 +338,20 @@ void TestCanvas::moveShapeIntoAnotherHits() {
     QVERIFY2(quiet.red() > quiet.green() + 20,
              qPrintable(QStringLiteral("colour %1").arg(quiet.name())));
 
-    // The selected pair gets a penetration arrow.
+    // The selected pair gets a penetration arrow as long as the depth.
     mSession->setSelectedHit(0, 1);
+    const auto hit = mSession->collisions()->hit({0, 0}, 0, 1);
+    QVERIFY(hit);
+    QGraphicsPathItem *arrow = nullptr;
+    for (QGraphicsItem *item : mCanvas->scene()->items()) {
+        if (auto *path = dynamic_cast<QGraphicsPathItem *>(item); path && path->zValue() > 1e9)
+            arrow = path;
+    }
+    QVERIFY(arrow);
+    const QPainterPath arrowPath = arrow->path();
+    QVERIFY(!arrowPath.isEmpty());
+    QVERIFY(qAbs(QLineF(arrowPath.elementAt(0), arrowPath.elementAt(1)).length() - hit->depth) <
+            1e-6);
     mSession->document()->undoStack()->undo();
     QCOMPARE(shapes()[1].center, QPointF(60, 20));
     QVERIFY(!mCanvas->item(0)->isColliding());
