@@ -45,6 +45,8 @@ constexpr double kExtraCells = 64.0;
 // kBaseQuantile box; then they fit that quantile and the larger boxes go up a level or more.
 constexpr double kBaseQuantile = 0.9;
 constexpr double kOutlierRatio = 2.0;
+// The quantile is taken over a fixed-stride sample of at most about this many boxes.
+constexpr std::size_t kSizeSample = 2048;
 // No more levels than this (cells double each level; the cap only matters for absurd input).
 constexpr std::size_t kMaxLevels = 48;
 
@@ -219,10 +221,12 @@ void Broadphase::rebuild() {
     // Gather every live box (reusing the sorted array's memory).
     std::vector<Entry> boxes = std::move(mSorted);
     mSorted = {};
-    std::erase_if(boxes, [](const Entry &e) { return e.id == kNone; });
-    for (const OverlayEntry &e : mOverlay)
-        if (e.id != kNone)
-            boxes.push_back({e.box, e.id});
+    if (mTombstones != 0)
+        std::erase_if(boxes, [](const Entry &e) { return e.id == kNone; });
+    if (mOverlayCount != 0)
+        for (const OverlayEntry &e : mOverlay)
+            if (e.id != kNone)
+                boxes.push_back({e.box, e.id});
     mLevels.clear();
     mOverlay.clear();
     mOverlayFree.clear();
@@ -242,17 +246,22 @@ void Broadphase::rebuild() {
         return;
     }
 
+    // Bounds, the largest box, and a high quantile of box sizes from a fixed-stride sample.
     constexpr double inf = std::numeric_limits<double>::infinity();
     Aabb bounds{{inf, inf}, {-inf, -inf}};
-    std::vector<double> extents;
-    extents.reserve(boxes.size());
+    double largest = 0.0;
     for (const Entry &e : boxes) {
         bounds.min.x = std::min(bounds.min.x, double(e.box.minX));
         bounds.min.y = std::min(bounds.min.y, double(e.box.minY));
         bounds.max.x = std::max(bounds.max.x, double(e.box.maxX));
         bounds.max.y = std::max(bounds.max.y, double(e.box.maxY));
-        extents.push_back(extentOf(e.box));
+        largest = std::max(largest, extentOf(e.box));
     }
+    const std::size_t stride = std::max<std::size_t>(1, boxes.size() / kSizeSample);
+    std::vector<double> extents;
+    extents.reserve(boxes.size() / stride + 1);
+    for (std::size_t i = 0; i < boxes.size(); i += stride)
+        extents.push_back(extentOf(boxes[i].box));
     mOrigin = bounds.min;
     const double width = bounds.max.x - bounds.min.x;
     const double height = bounds.max.y - bounds.min.y;
@@ -261,9 +270,9 @@ void Broadphase::rebuild() {
 
     // Level 0 fits all boxes, or most of them when a few are much larger; then it is coarsened
     // until its cell count is linear in the box count.
-    auto quantile = extents.begin() + static_cast<std::ptrdiff_t>(kBaseQuantile * (n - 1.0));
+    auto quantile =
+        extents.begin() + static_cast<std::ptrdiff_t>(kBaseQuantile * double(extents.size() - 1));
     std::nth_element(extents.begin(), quantile, extents.end());
-    const double largest = *std::max_element(quantile, extents.end());
     double cellSize = largest <= kOutlierRatio * *quantile ? largest : *quantile;
     cellSize = (cellSize + mMargin) * (1.0 + 2.0 * kSlack);
     if (!(cellSize > 0.0))
@@ -298,12 +307,13 @@ void Broadphase::rebuild() {
     // Counting sort by cell. mCellStart[c + 1] first counts cell c, then holds its start while
     // scattering, and ends as its end (= the start of cell c + 1).
     std::vector<std::uint32_t> cellOfBox(boxes.size());
+    std::vector<std::uint8_t> levelOfBox(boxes.size());
     mCellStart.assign(std::size_t(cellCount) + 1, 0);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const std::uint8_t level = levelFor(boxes[i].box);
         const std::uint32_t cell = cellOf(mLevels[level], boxes[i].box);
         cellOfBox[i] = cell;
-        mProxies[boxes[i].id].level = level;
+        levelOfBox[i] = level;
         ++mLevels[level].count;
         ++mCellStart[std::size_t(cell) + 1];
     }
@@ -317,9 +327,7 @@ void Broadphase::rebuild() {
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const std::uint32_t at = mCellStart[std::size_t(cellOfBox[i]) + 1]++;
         mSorted[at] = boxes[i];
-        Proxy &p = mProxies[boxes[i].id];
-        p.where = at;
-        p.state = Sorted;
+        mProxies[boxes[i].id] = {at, Sorted, levelOfBox[i]};
     }
     mOverlayHeads.assign(cellCount, kNone);
 }

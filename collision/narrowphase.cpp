@@ -21,10 +21,33 @@ struct Best {
     Vec2 normal;
 };
 
+// The shallowest polygon axis so far, kept unnormalised so the SAT loop needs no square root:
+// along the unit normal n / |n|, depth = -raw / |n| with raw = min_j dot(b_j - v, n).
+struct BestAxis {
+    double raw = 0.0;
+    double lengthSquared = 0.0; // 0: no axis yet
+    Vec2 normal;                // unnormalised, already pointing the way b must move
+};
+
+// Whether an axis (raw, lengthSquared) is shallower than the best so far, i.e. whether
+// raw / |n| > best.raw / |n_best|, compared on squares to avoid the roots.
+inline bool isShallower(double raw, double lengthSquared, const BestAxis &best) {
+    if (best.lengthSquared == 0.0)
+        return true;
+    const bool up = raw >= 0.0, bestUp = best.raw >= 0.0;
+    if (up != bestUp)
+        return up;
+    const double lhs = raw * raw * best.lengthSquared;
+    const double rhs = best.raw * best.raw * lengthSquared;
+    return up ? lhs > rhs : lhs < rhs;
+}
+
 // Tests the outward edge normals of `a` as axes against the vertices of `b`. Along the outward
 // normal n of an edge of a, b's farthest reach into a is -min(dot(b_j - v, n)); pushing b along
 // sign * n by that much separates them. Returns false on the first separating axis.
-bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign, Best &best) {
+bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign, BestAxis &best) {
+    constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
+    constexpr double kTouchToleranceSquared = kTouchTolerance * kTouchTolerance;
     const Vec2 *pa = a.points;
     const Vec2 *pb = b.points;
     const std::uint32_t na = a.count;
@@ -32,19 +55,18 @@ bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign, Best &
     for (std::uint32_t i = 0; i < na; ++i) {
         const Vec2 v = pa[i];
         const Vec2 e = pa[i + 1 == na ? 0 : i + 1] - v;
-        const double len = norm(e);
-        if (!(len >= kMinEdgeLength))
+        const double lengthSquared = dot(e, e);
+        if (!(lengthSquared >= kMinEdgeLengthSquared))
             continue;
-        const Vec2 n = Vec2{e.y, -e.x} * (a.orientation / len);
-        double minB = kInf;
+        const Vec2 n = Vec2{e.y, -e.x} * a.orientation;
+        double raw = kInf;
         for (std::uint32_t j = 0; j < nb; ++j)
-            minB = std::min(minB, dot(pb[j] - v, n));
-        if (minB > kTouchTolerance)
+            raw = std::min(raw, dot(pb[j] - v, n));
+        // Separated by more than the tolerance: raw / |n| > kTouchTolerance.
+        if (raw > 0.0 && raw * raw > kTouchToleranceSquared * lengthSquared)
             return false;
-        if (-minB < best.depth) {
-            best.depth = -minB;
-            best.normal = n * sign;
-        }
+        if (isShallower(raw, lengthSquared, best))
+            best = {raw, lengthSquared, n * sign};
     }
     return true;
 }
@@ -99,60 +121,111 @@ constexpr PairFn kPairTable[kShapeTypeCount][kShapeTypeCount] = {
 std::optional<Contact> collidePolygons(const PolygonView &a, const PolygonView &b) {
     if (a.count < 3 || b.count < 3)
         return std::nullopt;
-    Best best;
+    BestAxis best;
     if (!polygonAxes(a, b, 1.0, best) || !polygonAxes(b, a, -1.0, best))
         return std::nullopt;
-    if (best.depth == kInf)
+    if (best.lengthSquared == 0.0)
         return std::nullopt; // no usable edge at all
-    return finish(best);
+    const double length = std::sqrt(best.lengthSquared);
+    return Contact{std::max(-best.raw / length, 0.0), best.normal / length};
 }
 
 std::optional<Contact> collidePolygonRect(const PolygonView &a, const OrientedRect &b) {
-    const Vec2 corners[4] = {b.corner(0), b.corner(1), b.corner(2), b.corner(3)};
-    // The corner order turns with positive signed area, and a rotation keeps it so.
-    const PolygonView rect{corners, 4, 1.0};
-    return collidePolygons(a, rect);
+    constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
+    constexpr double kTouchToleranceSquared = kTouchTolerance * kTouchTolerance;
+    const std::uint32_t n = a.count;
+    if (n < 3)
+        return std::nullopt;
+    const Vec2 ux = b.axisX(), uy = b.axisY(), h = b.halfSize, c = b.center;
+    BestAxis best;
+    // The polygon's edge normals: the rectangle's lowest point along n is its centre minus its
+    // reach h.x |ux.n| + h.y |uy.n|, so each axis costs O(1) instead of four corners.
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Vec2 v = a.points[i];
+        const Vec2 e = a.points[i + 1 == n ? 0 : i + 1] - v;
+        const double lengthSquared = dot(e, e);
+        if (!(lengthSquared >= kMinEdgeLengthSquared))
+            continue;
+        const Vec2 normal = Vec2{e.y, -e.x} * a.orientation;
+        const double raw = dot(c - v, normal) -
+                           (h.x * std::abs(dot(ux, normal)) + h.y * std::abs(dot(uy, normal)));
+        if (raw > 0.0 && raw * raw > kTouchToleranceSquared * lengthSquared)
+            return std::nullopt;
+        if (isShallower(raw, lengthSquared, best))
+            best = {raw, lengthSquared, normal};
+    }
+    if (best.lengthSquared == 0.0)
+        return std::nullopt; // no usable edge
+    // The rectangle's two axes: the polygon's extent in the rectangle's frame. Leaving through
+    // the rectangle's +u side moves the rectangle along -u by h - min, and the other way by
+    // h + max; both are unit axes, so raw = -depth.
+    double minX = kInf, maxX = -kInf, minY = kInf, maxY = -kInf;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Vec2 p = a.points[i] - c;
+        const double px = dot(p, ux), py = dot(p, uy);
+        minX = std::min(minX, px);
+        maxX = std::max(maxX, px);
+        minY = std::min(minY, py);
+        maxY = std::max(maxY, py);
+    }
+    const double rawAxes[4] = {minX - h.x, -h.x - maxX, minY - h.y, -h.y - maxY};
+    const Vec2 normals[4] = {-ux, ux, -uy, uy};
+    for (int k = 0; k < 4; ++k) {
+        if (rawAxes[k] > kTouchTolerance)
+            return std::nullopt;
+        if (isShallower(rawAxes[k], 1.0, best))
+            best = {rawAxes[k], 1.0, normals[k]};
+    }
+    const double length = std::sqrt(best.lengthSquared);
+    return Contact{std::max(-best.raw / length, 0.0), best.normal / length};
 }
 
 std::optional<Contact> collidePolygonCircle(const PolygonView &a, const Circle &b) {
+    constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
     const std::uint32_t n = a.count;
     if (n < 3)
         return std::nullopt;
     const Vec2 c = b.center;
     const double r = b.radius;
-    double maxSep = -kInf;
-    Vec2 maxNormal;
+    const double reachSquared = (r + kTouchTolerance) * (r + kTouchTolerance);
+    // The edge whose line the centre is farthest beyond (raw / |n| largest), root-free as in the
+    // polygon SAT.
+    BestAxis farthest;
     for (std::uint32_t i = 0; i < n; ++i) {
         const Vec2 v = a.points[i];
         const Vec2 e = a.points[i + 1 == n ? 0 : i + 1] - v;
-        const double len = norm(e);
-        if (!(len >= kMinEdgeLength))
+        const double lengthSquared = dot(e, e);
+        if (!(lengthSquared >= kMinEdgeLengthSquared))
             continue;
-        const Vec2 normal = Vec2{e.y, -e.x} * (a.orientation / len);
-        const double sep = dot(c - v, normal);
-        if (sep - r > kTouchTolerance)
-            return std::nullopt;
-        if (sep > maxSep) {
-            maxSep = sep;
-            maxNormal = normal;
-        }
+        const Vec2 normal = Vec2{e.y, -e.x} * a.orientation;
+        const double raw = dot(c - v, normal);
+        if (raw > 0.0 && raw * raw > reachSquared * lengthSquared)
+            return std::nullopt; // the circle lies beyond this edge
+        if (isShallower(raw, lengthSquared, farthest))
+            farthest = {raw, lengthSquared, normal};
     }
-    if (maxSep == -kInf)
+    if (farthest.lengthSquared == 0.0)
         return std::nullopt;
-    if (maxSep <= 0.0) // centre inside: leave through the nearest edge
-        return Contact{r - maxSep, maxNormal};
+    const double length = std::sqrt(farthest.lengthSquared);
+    const Vec2 edgeNormal = farthest.normal / length;
+    if (farthest.raw <= 0.0) // centre inside: leave through the nearest edge
+        return Contact{r - farthest.raw / length, edgeNormal};
 
     // Centre outside: the axis runs from the nearest boundary point, which is a vertex when the
-    // centre lies in a vertex region. Scanning every edge (not only the most separating one)
-    // keeps this exact when collinear vertices make several edges equally separating.
+    // centre lies in a vertex region. That point lies on an edge the centre is beyond (an edge
+    // interior faces it; at a vertex, one of its two edges does). Scanning all such edges, not
+    // only the farthest one, keeps this exact when collinear vertices tie several edges.
     double bestD2 = kInf;
     Vec2 bestDiff;
     for (std::uint32_t i = 0; i < n; ++i) {
         const Vec2 v = a.points[i];
         const Vec2 e = a.points[i + 1 == n ? 0 : i + 1] - v;
+        const Vec2 cv = c - v;
+        if (dot(cv, Vec2{e.y, -e.x} * a.orientation) <= 0.0)
+            continue;
         const double ee = dot(e, e);
-        const double t = ee > 0.0 ? std::clamp(dot(c - v, e) / ee, 0.0, 1.0) : 0.0;
-        const Vec2 diff = c - (v + e * t);
+        const double t = ee > 0.0 ? std::clamp(dot(cv, e) / ee, 0.0, 1.0) : 0.0;
+        const Vec2 diff = cv - e * t;
         const double d2 = dot(diff, diff);
         if (d2 < bestD2) {
             bestD2 = d2;
@@ -162,7 +235,7 @@ std::optional<Contact> collidePolygonCircle(const PolygonView &a, const Circle &
     const double dist = std::sqrt(bestD2);
     if (dist - r > kTouchTolerance)
         return std::nullopt;
-    const Vec2 normal = dist >= kMinEdgeLength ? bestDiff / dist : maxNormal;
+    const Vec2 normal = dist >= kMinEdgeLength ? bestDiff / dist : edgeNormal;
     return Contact{std::max(r - dist, 0.0), normal};
 }
 
