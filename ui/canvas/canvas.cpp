@@ -22,7 +22,6 @@
 #include <QInputDialog>
 #include <QMimeData>
 #include <QPainter>
-#include <QPixmapCache>
 #include <QSettings>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -51,9 +50,6 @@ Canvas::Canvas(EditorSession *session, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
     , mScene(new QGraphicsScene(this)) {
-    // Shape items cache their rendering (see ShapeItem); the default 10 MB pixmap cache thrashes
-    // with thousands of items, and every miss re-rasterizes an item.
-    QPixmapCache::setCacheLimit(std::max(QPixmapCache::cacheLimit(), 256 * 1024));
     mView = new CanvasView(this, mScene);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
