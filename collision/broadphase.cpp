@@ -1,6 +1,7 @@
 #include "broadphase.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 namespace hitsmith::collision {
@@ -14,6 +15,21 @@ bool isFiniteBox(const Aabb &b) {
 constexpr float kFloatMax = std::numeric_limits<float>::max();
 constexpr float kFloatInf = std::numeric_limits<float>::infinity();
 
+// The next float towards -infinity / +infinity from a finite f (std::nextafter is a library
+// call, and this runs for every box on every edit).
+float nextDown(float f) {
+    if (f == 0.0f)
+        return -std::numeric_limits<float>::denorm_min();
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits - 1 : bits + 1);
+}
+float nextUp(float f) {
+    if (f == 0.0f)
+        return std::numeric_limits<float>::denorm_min();
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits + 1 : bits - 1);
+}
+
 // The largest float <= v (converting an out-of-range double to float is undefined behaviour).
 float floatDown(double v) {
     if (v > kFloatMax)
@@ -21,7 +37,7 @@ float floatDown(double v) {
     if (v < -kFloatMax)
         return -kFloatInf;
     const float f = static_cast<float>(v);
-    return static_cast<double>(f) > v ? std::nextafter(f, -kFloatInf) : f;
+    return static_cast<double>(f) > v ? nextDown(f) : f;
 }
 
 // The smallest float >= v.
@@ -31,7 +47,7 @@ float floatUp(double v) {
     if (v < -kFloatMax)
         return -kFloatMax;
     const float f = static_cast<float>(v);
-    return static_cast<double>(f) < v ? std::nextafter(f, kFloatInf) : f;
+    return static_cast<double>(f) < v ? nextUp(f) : f;
 }
 
 double extentOf(const FloatBox &b) {
@@ -330,6 +346,41 @@ void Broadphase::rebuild() {
         mProxies[boxes[i].id] = {at, Sorted, levelOfBox[i]};
     }
     mOverlayHeads.assign(cellCount, kNone);
+}
+
+std::size_t Broadphase::orderBreaks() const {
+    std::size_t breaks = 0;
+    Id previous = kNone;
+    for (const Entry &e : mSorted) {
+        if (e.id == kNone)
+            continue;
+        breaks += (previous != kNone && e.id != previous + 1) ? 1 : 0;
+        previous = e.id;
+    }
+    return breaks;
+}
+
+std::vector<Broadphase::Id> Broadphase::sortedIds() const {
+    std::vector<Id> ids;
+    ids.reserve(mSorted.size());
+    for (const Entry &e : mSorted)
+        if (e.id != kNone)
+            ids.push_back(e.id);
+    return ids;
+}
+
+void Broadphase::renumber(std::span<const Id> newId) {
+    for (Entry &e : mSorted)
+        if (e.id != kNone)
+            e.id = newId[e.id];
+    for (OverlayEntry &e : mOverlay)
+        if (e.id != kNone)
+            e.id = newId[e.id];
+    std::vector<Proxy> proxies(std::max(mProxies.size(), newId.size()));
+    for (Id id = 0; id < mProxies.size(); ++id)
+        if (mProxies[id].state != Absent)
+            proxies[newId[id]] = mProxies[id];
+    mProxies.swap(proxies);
 }
 
 std::size_t Broadphase::memoryBytes() const {

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace hitsmith::collision {
@@ -80,6 +81,15 @@ public:
 
     /// Calls f(a, b) once for every unordered pair of stored boxes overlapping within the margin.
     template <typename F> void forEachPair(F &&f) const;
+
+    /// How many neighbours in the sorted array have non-consecutive ids (0: the ids already
+    /// run in cell order), a measure of how far id order is from spatial order.
+    std::size_t orderBreaks() const;
+    /// The stored ids in sorted-array order (grouped by cell right after a rebuild).
+    std::vector<Id> sortedIds() const;
+    /// Renames every stored id: id becomes newId[id]. newId must be a permutation covering every
+    /// stored id.
+    void renumber(std::span<const Id> newId);
 
     /// Bytes held by the grid.
     std::size_t memoryBytes() const;

@@ -11,6 +11,7 @@ namespace hitsmith::collision {
 namespace {
 
 constexpr std::size_t kSmallLayers = 64;
+constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 
 bool changedBeyondTolerance(const Contact &a, const Contact &b) {
     return std::abs(a.depth - b.depth) > kContactChangeTolerance ||
@@ -37,19 +38,26 @@ bool eventLess(const PairEvent &l, const PairEvent &r) {
 World::World()
     : mBroadphase(kTouchTolerance) {}
 
+// ---- storage ---------------------------------------------------------------------------------
+
 ShapeHandle World::allocateHandle() {
     if (!mFreeHandles.empty()) {
-        const ShapeHandle h = mFreeHandles.back();
+        const ShapeHandle h = mFreeHandles.back(); // its slot stayed bound to it
         mFreeHandles.pop_back();
         return h;
     }
+    if (mBodies.size() > PairMap::kMaxHandle)
+        return kNoShape; // pair keys hold 31-bit handles
+    const auto fresh = static_cast<std::uint32_t>(mBodies.size());
     mBodies.emplace_back();
-    return static_cast<ShapeHandle>(mBodies.size() - 1);
+    mSlotOfHandle.push_back(fresh);
+    mHandleOfSlot.push_back(fresh);
+    return fresh;
 }
 
-void World::store(ShapeHandle h, const ShapeInput &shape) {
+void World::store(SlotIndex s, const ShapeInput &shape) {
     const PreparedShape p = prepare(shape);
-    Body &body = mBodies[h];
+    Body &body = mBodies[s];
     body.type = p.type;
     body.layer = shape.layer;
     body.flags = Alive;
@@ -75,14 +83,14 @@ void World::store(ShapeHandle h, const ShapeInput &shape) {
         break;
     }
     if (p.valid) {
-        const Aabb box = boundsOf(prepared(h));
+        const Aabb box = boundsOf(prepared(s));
         if (isFinite(box.min) && isFinite(box.max))
             body.flags |= Valid;
     }
 }
 
-PreparedShape World::prepared(ShapeHandle h) const {
-    const Body &body = mBodies[h];
+PreparedShape World::prepared(SlotIndex s) const {
+    const Body &body = mBodies[s];
     PreparedShape p;
     p.type = body.type;
     p.valid = (body.flags & Valid) != 0;
@@ -101,6 +109,68 @@ PreparedShape World::prepared(ShapeHandle h) const {
     return p;
 }
 
+void World::compactVertices() {
+    std::vector<Vec2> packed;
+    packed.reserve(mVertices.size() - mWastedVertices);
+    for (Body &body : mBodies) {
+        if (!(body.flags & Alive) || body.type != ShapeType::Polygon) {
+            body.polyOffset = body.polyCapacity = 0;
+            continue;
+        }
+        const auto begin = mVertices.begin() + body.polyOffset;
+        body.polyOffset = static_cast<std::uint32_t>(packed.size());
+        body.polyCapacity = body.polygon.count;
+        packed.insert(packed.end(), begin, begin + body.polygon.count);
+    }
+    mVertices.swap(packed);
+    mWastedVertices = 0;
+}
+
+void World::restoreLocality() {
+    // Renumber slots into the broadphase's cell order (bodies and polygon vertices follow), so a
+    // full pass walks memory nearly in order. Skipped while the order is still mostly right.
+    const std::size_t breaks = mBroadphase.orderBreaks();
+    if (breaks <= mBroadphase.size() / 8 + 64)
+        return;
+    const std::size_t n = mBodies.size();
+    std::vector<SlotIndex> oldOf = mBroadphase.sortedIds(); // new slot -> old slot
+    std::vector<SlotIndex> newOf(n, kNoSlot);
+    for (std::size_t k = 0; k < oldOf.size(); ++k)
+        newOf[oldOf[k]] = static_cast<SlotIndex>(k);
+    for (SlotIndex s = 0; s < n; ++s) // then the shapes outside the broadphase, in slot order
+        if (newOf[s] == kNoSlot) {
+            newOf[s] = static_cast<SlotIndex>(oldOf.size());
+            oldOf.push_back(s);
+        }
+
+    std::vector<Body> bodies(n);
+    std::vector<ShapeHandle> handleOfSlot(n);
+    std::vector<Vec2> vertices;
+    vertices.reserve(mVertices.size() - mWastedVertices);
+    for (SlotIndex k = 0; k < n; ++k) {
+        Body &body = bodies[k];
+        body = mBodies[oldOf[k]];
+        if ((body.flags & Alive) && body.type == ShapeType::Polygon) {
+            const auto begin = mVertices.begin() + body.polyOffset;
+            body.polyOffset = static_cast<std::uint32_t>(vertices.size());
+            body.polyCapacity = body.polygon.count;
+            vertices.insert(vertices.end(), begin, begin + body.polygon.count);
+        } else {
+            body.polyOffset = body.polyCapacity = 0;
+        }
+        const ShapeHandle h = mHandleOfSlot[oldOf[k]];
+        handleOfSlot[k] = h;
+        mSlotOfHandle[h] = k;
+    }
+    mBodies.swap(bodies);
+    mHandleOfSlot.swap(handleOfSlot);
+    mVertices.swap(vertices);
+    mWastedVertices = 0;
+    mBroadphase.renumber(newOf);
+}
+
+// ---- pair tests ------------------------------------------------------------------------------
+
 bool World::layersCollide(std::uint16_t a, std::uint16_t b) const {
     if (!mFilterActive)
         return true;
@@ -110,68 +180,78 @@ bool World::layersCollide(std::uint16_t a, std::uint16_t b) const {
     return std::binary_search(mLargeLayerPairs.begin(), mLargeLayerPairs.end(), key);
 }
 
-bool World::testable(ShapeHandle a, ShapeHandle b) const {
-    return a != b && layersCollide(mBodies[a].layer, mBodies[b].layer);
+bool World::testable(SlotIndex p, SlotIndex q) const {
+    return p != q && layersCollide(mBodies[p].layer, mBodies[q].layer);
 }
 
-std::optional<Contact> World::test(ShapeHandle a, ShapeHandle b) const {
-    // Always lower handle first, so every path computes the same bits.
-    if (b < a)
-        std::swap(a, b);
-    return collide(prepared(a), prepared(b));
+std::uint64_t World::keyOf(SlotIndex p, SlotIndex q) const {
+    const ShapeHandle a = mHandleOfSlot[p], b = mHandleOfSlot[q];
+    return a < b ? PairMap::pairKey(a, b) : PairMap::pairKey(b, a);
+}
+
+std::optional<Contact> World::test(SlotIndex p, SlotIndex q) const {
+    // Always the lower handle first, so every path (and every slot numbering) computes the same
+    // bits.
+    if (mHandleOfSlot[q] < mHandleOfSlot[p])
+        std::swap(p, q);
+    return collide(prepared(p), prepared(q));
 }
 
 void World::sortNewEvents(std::size_t from) {
     std::sort(mEvents.begin() + static_cast<std::ptrdiff_t>(from), mEvents.end(), eventLess);
 }
 
-void World::beginPairsOf(ShapeHandle h) {
-    mBroadphase.query(mBroadphase.box(h), [&](ShapeHandle other) {
-        if (!testable(h, other))
+void World::beginPairsOf(SlotIndex s) {
+    mBroadphase.query(mBroadphase.box(s), [&](SlotIndex other) {
+        if (!testable(s, other))
             return;
-        if (auto c = test(h, other)) {
-            const ShapeHandle a = std::min(h, other), b = std::max(h, other);
-            mPairs.insertOrAssign(PairMap::pairKey(a, b), *c);
-            ++mBodies[a].hitCount;
-            ++mBodies[b].hitCount;
-            mEvents.push_back({PairChange::Began, a, b, *c});
+        if (auto c = test(s, other)) {
+            const std::uint64_t key = keyOf(s, other);
+            mPairs.insertOrAssign(key, *c);
+            ++mBodies[s].hitCount;
+            ++mBodies[other].hitCount;
+            mEvents.push_back({PairChange::Began, PairMap::first(key), PairMap::second(key), *c});
         }
     });
 }
 
-void World::findPartners(ShapeHandle h) {
-    // Every stored hit of h overlaps h's current box, so the broadphase finds them all.
+void World::findPartners(SlotIndex s) {
+    // Every stored hit of s overlaps s's current box, so the broadphase finds them all.
     mScratch.clear();
-    if (mBodies[h].hitCount == 0 || !mBroadphase.contains(h))
+    if (mBodies[s].hitCount == 0 || !mBroadphase.contains(s))
         return;
-    mBroadphase.query(mBroadphase.box(h), [&](ShapeHandle other) {
-        if (other != h &&
-            mPairs.find(PairMap::pairKey(std::min(h, other), std::max(h, other))) != nullptr)
+    mBroadphase.query(mBroadphase.box(s), [&](SlotIndex other) {
+        if (other != s && mPairs.find(keyOf(s, other)) != nullptr)
             mScratch.push_back(other);
     });
 }
 
-void World::endPairsOf(ShapeHandle h) {
-    findPartners(h);
-    for (ShapeHandle other : mScratch) {
-        const ShapeHandle a = std::min(h, other), b = std::max(h, other);
-        const std::uint64_t key = PairMap::pairKey(a, b);
-        mEvents.push_back({PairChange::Ended, a, b, *mPairs.find(key)});
+void World::endPairsOf(SlotIndex s) {
+    findPartners(s);
+    for (SlotIndex other : mScratch) {
+        const std::uint64_t key = keyOf(s, other);
+        mEvents.push_back(
+            {PairChange::Ended, PairMap::first(key), PairMap::second(key), *mPairs.find(key)});
         mPairs.erase(key);
-        --mBodies[a].hitCount;
-        --mBodies[b].hitCount;
+        --mBodies[s].hitCount;
+        --mBodies[other].hitCount;
     }
 }
 
+// ---- edits -----------------------------------------------------------------------------------
+
 ShapeHandle World::add(const ShapeInput &shape) {
     const ShapeHandle h = allocateHandle();
-    store(h, shape);
-    mBodies[h].hitCount = 0;
+    if (h == kNoShape)
+        return h;
+    const SlotIndex s = slotOf(h);
+    store(s, shape);
+    mBodies[s].hitCount = 0;
     ++mShapeCount;
     const std::size_t firstEvent = mEvents.size();
-    if ((mBodies[h].flags & Valid)) {
-        mBroadphase.insert(h, boundsOf(prepared(h)));
-        beginPairsOf(h);
+    if (mBodies[s].flags & Valid) {
+        mBroadphase.insert(s, boundsOf(prepared(s)));
+        beginPairsOf(s);
     }
     sortNewEvents(firstEvent);
     return h;
@@ -180,23 +260,35 @@ ShapeHandle World::add(const ShapeInput &shape) {
 std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());
+    // Room for the batch: exactly, the first time (no slack in a world loaded at once), and
+    // geometrically after that (no quadratic copying over many small batches).
+    auto makeRoom = [](auto &v, std::size_t extra) {
+        const std::size_t needed = v.size() + extra;
+        if (needed > v.capacity())
+            v.reserve(v.empty() ? needed : std::max(needed, v.capacity() + v.capacity() / 2));
+    };
     const std::size_t fresh =
         shapes.size() > mFreeHandles.size() ? shapes.size() - mFreeHandles.size() : 0;
-    mBodies.reserve(mBodies.size() + fresh);
+    makeRoom(mBodies, fresh);
+    makeRoom(mSlotOfHandle, fresh);
+    makeRoom(mHandleOfSlot, fresh);
     std::size_t vertices = 0;
     for (const ShapeInput &shape : shapes)
         if (shape.type == ShapeType::Polygon)
             vertices += shape.points.size();
-    mVertices.reserve(mVertices.size() + vertices);
+    makeRoom(mVertices, vertices);
     mBroadphase.setAutoRebuild(false);
     for (const ShapeInput &shape : shapes) {
         const ShapeHandle h = allocateHandle();
-        store(h, shape);
-        mBodies[h].hitCount = 0;
-        ++mShapeCount;
-        if ((mBodies[h].flags & Valid))
-            mBroadphase.insert(h, boundsOf(prepared(h)));
         handles.push_back(h);
+        if (h == kNoShape)
+            continue;
+        const SlotIndex s = slotOf(h);
+        store(s, shape);
+        mBodies[s].hitCount = 0;
+        ++mShapeCount;
+        if (mBodies[s].flags & Valid)
+            mBroadphase.insert(s, boundsOf(prepared(s)));
     }
     mBroadphase.setAutoRebuild(true);
     // The new shapes' pairs are all new, so a full pass records exactly their Began events.
@@ -207,46 +299,48 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
 void World::update(ShapeHandle h, const ShapeInput &shape) {
     if (!contains(h))
         return;
+    const SlotIndex s = slotOf(h);
     const std::size_t firstEvent = mEvents.size();
-    findPartners(h); // the pairs h has now, before it moves
-    store(h, shape);
-    if (!(mBodies[h].flags & Valid)) {
-        mBroadphase.erase(h);
+    findPartners(s); // the pairs it has now, before it moves
+    store(s, shape);
+    if (!(mBodies[s].flags & Valid)) {
+        mBroadphase.erase(s);
     } else {
-        mBroadphase.move(h, boundsOf(prepared(h)));
-        mBroadphase.query(mBroadphase.box(h), [&](ShapeHandle other) {
-            if (!testable(h, other))
+        mBroadphase.move(s, boundsOf(prepared(s)));
+        mBroadphase.query(mBroadphase.box(s), [&](SlotIndex other) {
+            if (!testable(s, other))
                 return;
-            const auto c = test(h, other);
+            const auto c = test(s, other);
             if (!c)
                 return;
-            const ShapeHandle a = std::min(h, other), b = std::max(h, other);
-            const std::uint64_t key = PairMap::pairKey(a, b);
-            if (Contact *old = mPairs.find(key)) {
-                if (changedBeyondTolerance(*old, *c))
+            const std::uint64_t key = keyOf(s, other);
+            const ShapeHandle a = PairMap::first(key), b = PairMap::second(key);
+            if (PairMap::Slot *slot = mPairs.findSlot(key)) {
+                if (changedBeyondTolerance(slot->contact, *c))
                     mEvents.push_back({PairChange::Changed, a, b, *c});
-                *old = *c; // keep the exact value even when the change is below tolerance
-                auto it = std::find(mScratch.begin(), mScratch.end(), other);
-                if (it != mScratch.end()) {
-                    *it = mScratch.back();
-                    mScratch.pop_back();
-                }
+                slot->contact = *c; // the exact value, even when the change is below tolerance
+                slot->key = key | PairMap::kMark; // still hitting: not ended
             } else {
                 mPairs.insertOrAssign(key, *c);
-                ++mBodies[a].hitCount;
-                ++mBodies[b].hitCount;
+                ++mBodies[s].hitCount;
+                ++mBodies[other].hitCount;
                 mEvents.push_back({PairChange::Began, a, b, *c});
             }
         });
     }
-    // Whatever h hit before and no longer hits has ended.
-    for (ShapeHandle other : mScratch) {
-        const ShapeHandle a = std::min(h, other), b = std::max(h, other);
-        const std::uint64_t key = PairMap::pairKey(a, b);
-        mEvents.push_back({PairChange::Ended, a, b, *mPairs.find(key)});
+    // Whatever it hit before and no longer hits has ended; the rest lose their mark.
+    for (SlotIndex other : mScratch) {
+        const std::uint64_t key = keyOf(s, other);
+        PairMap::Slot *slot = mPairs.findSlot(key);
+        if (slot->key & PairMap::kMark) {
+            slot->key = key;
+            continue;
+        }
+        mEvents.push_back(
+            {PairChange::Ended, PairMap::first(key), PairMap::second(key), slot->contact});
         mPairs.erase(key);
-        --mBodies[a].hitCount;
-        --mBodies[b].hitCount;
+        --mBodies[s].hitCount;
+        --mBodies[other].hitCount;
     }
     sortNewEvents(firstEvent);
     if (mWastedVertices > 1024 && mWastedVertices > mVertices.size() / 2)
@@ -256,11 +350,12 @@ void World::update(ShapeHandle h, const ShapeInput &shape) {
 void World::remove(ShapeHandle h) {
     if (!contains(h))
         return;
+    const SlotIndex s = slotOf(h);
     const std::size_t firstEvent = mEvents.size();
-    endPairsOf(h);
+    endPairsOf(s);
     sortNewEvents(firstEvent);
-    mBroadphase.erase(h);
-    Body &body = mBodies[h];
+    mBroadphase.erase(s);
+    Body &body = mBodies[s];
     body.flags = 0;
     body.hitCount = 0;
     --mShapeCount;
@@ -275,6 +370,8 @@ void World::clear() {
                 {PairChange::Ended, PairMap::first(s.key), PairMap::second(s.key), s.contact});
     sortNewEvents(firstEvent);
     mBodies.clear();
+    mSlotOfHandle.clear();
+    mHandleOfSlot.clear();
     mVertices.clear();
     mWastedVertices = 0;
     mFreeHandles.clear();
@@ -282,6 +379,8 @@ void World::clear() {
     mBroadphase.clear();
     mPairs.release();
 }
+
+// ---- layers and full passes ------------------------------------------------------------------
 
 void World::setLayerFilter(std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs) {
     mFilterActive = true;
@@ -310,19 +409,21 @@ void World::clearLayerFilter() {
 
 void World::recomputeAll() {
     mBroadphase.rebuild();
+    restoreLocality();
     const std::size_t firstEvent = mEvents.size();
 
     // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
-    // inserted), so the unmarked remainder is exactly the pairs that ended. Shapes and map slots
-    // are scattered in memory while candidates come in spatial order, so two short software
+    // inserted), so the unmarked remainder is exactly the pairs that ended. Map slots are
+    // scattered in memory (and bodies are, until slots are renumbered), so two short software
     // pipelines prefetch what a pair will need: its bodies on entry, its polygon vertices kLag
     // pairs later, and the test kLag pairs after that; a hit's map slot kLag hits before use.
     constexpr unsigned kLag = 8;
     struct Candidate {
-        ShapeHandle a, b;
+        SlotIndex p, q;
     };
     struct PendingHit {
         std::uint64_t key;
+        SlotIndex p, q;
         Contact contact;
     };
     Candidate candidates[2 * kLag];
@@ -338,43 +439,42 @@ void World::recomputeAll() {
             slot->key = hit.key | PairMap::kMark;
         } else {
             mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
-            ++mBodies[a].hitCount;
-            ++mBodies[b].hitCount;
+            ++mBodies[hit.p].hitCount;
+            ++mBodies[hit.q].hitCount;
             mEvents.push_back({PairChange::Began, a, b, hit.contact});
         }
     };
     auto testCandidate = [&](Candidate c) {
-        if (!testable(c.a, c.b))
+        if (!testable(c.p, c.q))
             return;
-        const auto contact = test(c.a, c.b);
+        const auto contact = test(c.p, c.q);
         if (!contact)
             return;
-        const std::uint64_t key = PairMap::pairKey(c.a, c.b);
+        const std::uint64_t key = keyOf(c.p, c.q);
         mPairs.prefetch(key);
         PendingHit &slot = pending[pendingCount % kLag];
         if (pendingCount >= kLag)
             applyHit(slot);
-        slot = {key, *contact};
+        slot = {key, c.p, c.q, *contact};
         ++pendingCount;
     };
-    auto prefetchVertices = [&](ShapeHandle h) {
-        const Body &body = mBodies[h];
+    auto prefetchVertices = [&](SlotIndex s) {
+        const Body &body = mBodies[s];
         if (body.type == ShapeType::Polygon)
             prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
     };
-    mBroadphase.forEachPair([&](ShapeHandle p, ShapeHandle q) {
-        const Candidate c{std::min(p, q), std::max(p, q)};
-        prefetchLines(&mBodies[c.a], sizeof(Body));
-        prefetchLines(&mBodies[c.b], sizeof(Body));
+    mBroadphase.forEachPair([&](SlotIndex p, SlotIndex q) {
+        prefetchLines(&mBodies[p], sizeof(Body));
+        prefetchLines(&mBodies[q], sizeof(Body));
         if (candidateCount >= kLag) {
             const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
-            prefetchVertices(mid.a);
-            prefetchVertices(mid.b);
+            prefetchVertices(mid.p);
+            prefetchVertices(mid.q);
         }
         Candidate &slot = candidates[candidateCount % (2 * kLag)];
         if (candidateCount >= 2 * kLag)
             testCandidate(slot);
-        slot = c;
+        slot = {p, q};
         ++candidateCount;
     });
     for (unsigned k = candidateCount > 2 * kLag ? candidateCount - 2 * kLag : 0; k < candidateCount;
@@ -397,28 +497,13 @@ void World::recomputeAll() {
     }
     for (std::uint64_t key : mScratchKeys) {
         mPairs.erase(key);
-        --mBodies[PairMap::first(key)].hitCount;
-        --mBodies[PairMap::second(key)].hitCount;
+        --mBodies[slotOf(PairMap::first(key))].hitCount;
+        --mBodies[slotOf(PairMap::second(key))].hitCount;
     }
     sortNewEvents(firstEvent);
 }
 
-void World::compactVertices() {
-    std::vector<Vec2> packed;
-    packed.reserve(mVertices.size() - mWastedVertices);
-    for (Body &body : mBodies) {
-        if (!(body.flags & Alive) || body.type != ShapeType::Polygon) {
-            body.polyOffset = body.polyCapacity = 0;
-            continue;
-        }
-        const auto begin = mVertices.begin() + body.polyOffset;
-        body.polyOffset = static_cast<std::uint32_t>(packed.size());
-        body.polyCapacity = body.polygon.count;
-        packed.insert(packed.end(), begin, begin + body.polygon.count);
-    }
-    mVertices.swap(packed);
-    mWastedVertices = 0;
-}
+// ---- queries ---------------------------------------------------------------------------------
 
 std::vector<PairEvent> World::takeEvents() {
     std::vector<PairEvent> out;
@@ -447,24 +532,26 @@ std::optional<Contact> World::contact(ShapeHandle a, ShapeHandle b) const {
 }
 
 bool World::contains(ShapeHandle h) const {
-    return h < mBodies.size() && (mBodies[h].flags & Alive);
+    return h < mSlotOfHandle.size() && (mBodies[slotOf(h)].flags & Alive);
 }
 
 bool World::isValid(ShapeHandle h) const {
-    return h < mBodies.size() && (mBodies[h].flags & Valid);
+    return h < mSlotOfHandle.size() && (mBodies[slotOf(h)].flags & Valid);
 }
 
 std::optional<Aabb> World::bounds(ShapeHandle h) const {
     if (!isValid(h))
         return std::nullopt;
-    return boundsOf(prepared(h));
+    return boundsOf(prepared(slotOf(h)));
 }
 
 std::size_t World::memoryBytes() const {
-    return sizeof(*this) + mBodies.capacity() * sizeof(Body) + mVertices.capacity() * sizeof(Vec2) +
-           mFreeHandles.capacity() * sizeof(ShapeHandle) + mBroadphase.memoryBytes() +
-           mPairs.memoryBytes() + mScratchKeys.capacity() * sizeof(std::uint64_t) +
-           mEvents.capacity() * sizeof(PairEvent) + mScratch.capacity() * sizeof(ShapeHandle) +
+    return sizeof(*this) + mBodies.capacity() * sizeof(Body) +
+           (mSlotOfHandle.capacity() + mHandleOfSlot.capacity()) * sizeof(std::uint32_t) +
+           mVertices.capacity() * sizeof(Vec2) + mFreeHandles.capacity() * sizeof(ShapeHandle) +
+           mBroadphase.memoryBytes() + mPairs.memoryBytes() +
+           mScratchKeys.capacity() * sizeof(std::uint64_t) +
+           mEvents.capacity() * sizeof(PairEvent) + mScratch.capacity() * sizeof(SlotIndex) +
            mSmallLayerMask.capacity() * sizeof(std::uint64_t) +
            mLargeLayerPairs.capacity() * sizeof(std::uint32_t);
 }

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -106,6 +107,11 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    // Internally a shape lives in a slot: the index of its body and its id in the broadphase.
+    // Handles stay fixed for the caller while slots are renumbered after full recomputes so that
+    // neighbours in space are neighbours in memory.
+    using SlotIndex = std::uint32_t;
+
     // A shape as stored, one cache line: the prepared geometry of its type (a polygon's points
     // live in mVertices[polyOffset, polyOffset + count) and are resolved on use, so the pool may
     // move), plus bookkeeping.
@@ -127,25 +133,30 @@ private:
     enum BodyFlag : std::uint8_t { Alive = 1, Valid = 2 };
 
     ShapeHandle allocateHandle();
-    void store(ShapeHandle h, const ShapeInput &shape);
-    PreparedShape prepared(ShapeHandle h) const;
-    bool testable(ShapeHandle a, ShapeHandle b) const;
-    std::optional<Contact> test(ShapeHandle a, ShapeHandle b) const;
-    void findPartners(ShapeHandle h);
-    void endPairsOf(ShapeHandle h);
-    void beginPairsOf(ShapeHandle h);
+    SlotIndex slotOf(ShapeHandle h) const { return mSlotOfHandle[h]; }
+    void store(SlotIndex s, const ShapeInput &shape);
+    PreparedShape prepared(SlotIndex s) const;
+    bool testable(SlotIndex p, SlotIndex q) const;
+    std::uint64_t keyOf(SlotIndex p, SlotIndex q) const;
+    std::optional<Contact> test(SlotIndex p, SlotIndex q) const;
+    void findPartners(SlotIndex s);
+    void beginPairsOf(SlotIndex s);
+    void endPairsOf(SlotIndex s);
     void sortNewEvents(std::size_t from);
     void compactVertices();
+    void restoreLocality();
 
-    std::vector<Body> mBodies;
+    std::vector<Body> mBodies;              // by slot
+    std::vector<SlotIndex> mSlotOfHandle;   // by handle
+    std::vector<ShapeHandle> mHandleOfSlot; // by slot
     std::vector<Vec2> mVertices;
     std::size_t mWastedVertices = 0;
     std::vector<ShapeHandle> mFreeHandles;
     std::size_t mShapeCount = 0;
-    Broadphase mBroadphase;
-    PairMap mPairs;
+    Broadphase mBroadphase; // ids are slots
+    PairMap mPairs;         // keys are handles
     std::vector<PairEvent> mEvents;
-    std::vector<ShapeHandle> mScratch;
+    std::vector<SlotIndex> mScratch;
     std::vector<std::uint64_t> mScratchKeys;
 
     bool mFilterActive = false;
