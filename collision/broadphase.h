@@ -28,10 +28,10 @@ namespace hitsmith::collision {
 
 /// A bounding box in floats, rounded outwards so it always contains the exact box.
 struct FloatBox {
-    float minX = 0.0f;
-    float minY = 0.0f;
-    float maxX = 0.0f;
-    float maxY = 0.0f;
+    float minX = 0.0f; ///< smallest x
+    float minY = 0.0f; ///< smallest y
+    float maxX = 0.0f; ///< largest x
+    float maxY = 0.0f; ///< largest y
 };
 
 /// The smallest float box containing `box` (coordinates beyond float range become infinite).

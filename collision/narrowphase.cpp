@@ -314,7 +314,12 @@ std::optional<Contact> collide(const PreparedShape &a, const PreparedShape &b) {
     const auto ta = static_cast<unsigned>(a.type), tb = static_cast<unsigned>(b.type);
     if (ta >= kShapeTypeCount || tb >= kShapeTypeCount)
         return std::nullopt;
-    return kPairTable[ta][tb](a, b);
+    const auto contact = kPairTable[ta][tb](a, b);
+    // Coordinates near the limits of double can overflow inside the tests; such a result means
+    // nothing, so it is no hit rather than a NaN or infinite contact.
+    if (contact && !(std::isfinite(contact->depth) && isFinite(contact->normal)))
+        return std::nullopt;
+    return contact;
 }
 
 std::optional<Contact> collide(const ShapeInput &a, const ShapeInput &b) {

@@ -10,7 +10,8 @@
 //   usable edge hits nothing.
 // - When the MTV direction is undefined (concentric circles, a circle centred exactly on a
 //   rectangle's centre), ties go to the first candidate axis: +x of shape a's frame.
-// - Invalid input (see ShapeInput) gives std::nullopt, never a crash or an endless loop.
+// - Invalid input (see ShapeInput) gives std::nullopt, never a crash or an endless loop; so do
+//   coordinates so large that the arithmetic overflows (a non-finite result is no hit).
 // - Polygons must be convex; a concave polygon gives the result for an unspecified convex shape
 //   between it and its hull. Cost is O(n_a * n_b) for two polygons; there is no vertex limit.
 

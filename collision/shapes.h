@@ -22,27 +22,29 @@ inline constexpr int kShapeTypeCount = 3;
 /// never crashes; it simply takes part in no pair. Degenerate but valid polygons (zero area,
 /// repeated vertices) act as the segment or polygon they trace.
 struct ShapeInput {
-    ShapeType type = ShapeType::Polygon;
-    std::span<const Vec2> points;
-    Vec2 center;
-    Vec2 size;
-    double angleDegrees = 0.0;
-    double radius = 0.0;
-    std::uint16_t layer = 0;
+    ShapeType type = ShapeType::Polygon; ///< which fields below are read
+    std::span<const Vec2> points;        ///< polygon vertices (viewed, not owned)
+    Vec2 center;                         ///< rectangle or circle centre
+    Vec2 size;                           ///< rectangle width and height
+    double angleDegrees = 0.0;           ///< rectangle rotation, clockwise on screen
+    double radius = 0.0;                 ///< circle radius
+    std::uint16_t layer = 0;             ///< collision layer (see World::setLayerFilter)
 };
 
 /// Minimum translation vector of an overlapping or touching pair: moving shape b by
 /// depth * normal separates it from shape a. depth >= 0, normal has unit length.
 struct Contact {
-    double depth = 0.0;
-    Vec2 normal;
+    double depth = 0.0; ///< penetration depth, >= 0 (0: touching)
+    Vec2 normal;        ///< unit direction in which b leaves a
+    /// Exact comparison.
     constexpr bool operator==(const Contact &) const = default;
 };
 
 /// Axis-aligned bounding box; min <= max on both axes for a valid shape.
 struct Aabb {
-    Vec2 min;
-    Vec2 max;
+    Vec2 min; ///< smallest x and y
+    Vec2 max; ///< largest x and y
+    /// Exact comparison.
     constexpr bool operator==(const Aabb &) const = default;
 };
 
@@ -54,8 +56,9 @@ constexpr bool overlaps(const Aabb &a, const Aabb &b, double tolerance = 0.0) {
 
 /// A rotation as cosine and sine: v' = (c*x - s*y, s*x + c*y).
 struct Rotation {
-    double c = 1.0;
-    double s = 0.0;
+    double c = 1.0; ///< cosine
+    double s = 0.0; ///< sine
+    /// Exact comparison.
     constexpr bool operator==(const Rotation &) const = default;
 };
 
@@ -74,9 +77,9 @@ constexpr Vec2 unrotate(Rotation r, Vec2 v) {
 
 /// A rectangle with its rotation resolved once; halfSize holds half the width and height.
 struct OrientedRect {
-    Vec2 center;
-    Vec2 halfSize;
-    Rotation rotation;
+    Vec2 center;       ///< centre
+    Vec2 halfSize;     ///< half the width and height
+    Rotation rotation; ///< rotation of the local axes
     /// The rectangle's local x axis in frame coordinates.
     constexpr Vec2 axisX() const { return {rotation.c, rotation.s}; }
     /// The rectangle's local y axis in frame coordinates.
@@ -93,15 +96,15 @@ struct OrientedRect {
 
 /// A circle.
 struct Circle {
-    Vec2 center;
-    double radius = 0.0;
+    Vec2 center;         ///< centre
+    double radius = 0.0; ///< radius, >= 0
 };
 
 /// A view of a convex polygon's vertices with its winding resolved once; the points are not
 /// copied and must outlive the view.
 struct PolygonView {
-    const Vec2 *points = nullptr;
-    std::uint32_t count = 0;
+    const Vec2 *points = nullptr; ///< first vertex
+    std::uint32_t count = 0;      ///< number of vertices
     /// +1 when the signed area sum(cross(p[i], p[i+1])) is >= 0, else -1; the outward normal of
     /// edge e is orientation * (e.y, -e.x).
     double orientation = 1.0;
@@ -118,15 +121,16 @@ PolygonView makePolygon(std::span<const Vec2> points);
 /// A shape prepared for repeated pair tests: rotations and windings are resolved, geometry is
 /// referenced (polygon points), not copied. Only the member named by `type` is meaningful.
 struct PreparedShape {
-    ShapeType type = ShapeType::Polygon;
+    ShapeType type = ShapeType::Polygon; ///< which member of the union is meaningful
     /// False when the input was unusable (non-finite, too few points, negative size); an invalid
     /// shape hits nothing.
     bool valid = false;
     union {
-        PolygonView polygon;
-        OrientedRect rect;
-        Circle circle;
+        PolygonView polygon; ///< for ShapeType::Polygon
+        OrientedRect rect;   ///< for ShapeType::Rect
+        Circle circle;       ///< for ShapeType::Circle
     };
+    /// An invalid, empty polygon.
     PreparedShape()
         : polygon{} {}
 };

@@ -21,10 +21,16 @@ bool changedBeyondTolerance(const Contact &a, const Contact &b) {
 
 // Asks the cache for every line of [p, p + bytes); a hint only.
 inline void prefetchLines(const void *p, std::size_t bytes) {
+#if defined(__GNUC__) || defined(__clang__)
     const char *c = static_cast<const char *>(p);
     for (std::size_t off = 0; off < bytes; off += 64)
         __builtin_prefetch(c + off);
-    __builtin_prefetch(c + bytes - 1);
+    if (bytes > 0)
+        __builtin_prefetch(c + bytes - 1);
+#else
+    (void)p;
+    (void)bytes;
+#endif
 }
 
 bool eventLess(const PairEvent &l, const PairEvent &r) {

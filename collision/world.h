@@ -7,6 +7,12 @@
 // Determinism: a pair's contact is always computed as collide(lower handle, higher handle), so an
 // incremental world and a fresh one agree bit for bit. Events come in the order of the calls
 // that caused them, and within one call sorted by (a, b).
+//
+// Which pairs are tested: pairs on colliding layers whose bounding boxes (kept rounded outwards
+// to floats) lie within kTouchTolerance of each other; the narrowphase decides the rest. Costs:
+// add/update/remove query the broadphase around the one shape (old and new box) and test only
+// those candidates; recomputeAll is O(n + candidate pairs); memory is linear (about 180 bytes a
+// shape at moderate density).
 
 #include "broadphase.h"
 #include "pairmap.h"
@@ -33,9 +39,10 @@ inline constexpr double kContactChangeTolerance = 1e-9;
 
 /// One current hit; a < b, and the normal moves b out of a.
 struct Hit {
-    ShapeHandle a = kNoShape;
-    ShapeHandle b = kNoShape;
-    Contact contact;
+    ShapeHandle a = kNoShape; ///< the lower handle
+    ShapeHandle b = kNoShape; ///< the higher handle
+    Contact contact;          ///< moves b out of a
+    /// Exact comparison.
     constexpr bool operator==(const Hit &) const = default;
 };
 
@@ -44,10 +51,11 @@ enum class PairChange : std::uint8_t { Began, Changed, Ended };
 
 /// A change of one pair; a < b. For Ended, `contact` is the last contact the pair had.
 struct PairEvent {
-    PairChange change = PairChange::Began;
-    ShapeHandle a = kNoShape;
-    ShapeHandle b = kNoShape;
-    Contact contact;
+    PairChange change = PairChange::Began; ///< what happened
+    ShapeHandle a = kNoShape;              ///< the lower handle
+    ShapeHandle b = kNoShape;              ///< the higher handle
+    Contact contact;                       ///< new contact (Ended: the last one); moves b out of a
+    /// Exact comparison.
     constexpr bool operator==(const PairEvent &) const = default;
 };
 

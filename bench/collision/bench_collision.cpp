@@ -263,8 +263,15 @@ int main(int argc, char **argv) {
     std::printf("Hitsmith collision world vs Box2D %d.%d.%d (b2DynamicTree + b2TestOverlap), "
                 "same scenes, same process.\n",
                 b2_version.major, b2_version.minor, b2_version.revision);
-    std::printf("Note: Hitsmith computes depth and normal for every hit; Box2D only tests overlap."
-                "\n\n");
+    std::printf("Scenes: convex polygons (3-8 vertices), axis-aligned and rotated rectangles, "
+                "circles, 8-32 px, uniform placement at %.0f%% coverage, fixed seed.\n",
+                bench::kCoverage * 100);
+    std::printf("Full recompute: median of 5. Edit: median of %zu translations by up to 2%% of the "
+                "scene extent.\n",
+                kEdits);
+    std::printf("Note: Hitsmith computes depth and normal for every hit; Box2D only tests overlap "
+                "(b2TestOverlap,\n      polygon radius 0, after a tight-AABB check that only "
+                "helps it).\n\n");
     std::printf("%8s | %12s %12s %7s | %12s %12s %7s | %11s | %9s %9s\n", "shapes", "hitsmith ms",
                 "box2d ms", "ratio", "hs edit us", "b2 edit us", "ratio", "bytes/shape", "hs hits",
                 "b2 hits");
