@@ -62,7 +62,7 @@ constexpr double kExtraCells = 64.0;
 constexpr double kBaseQuantile = 0.9;
 constexpr double kOutlierRatio = 2.0;
 // The quantile is taken over a fixed-stride sample of at most about this many boxes.
-constexpr std::size_t kSizeSample = 2048;
+constexpr std::size_t kSizeSample = 256;
 // No more levels than this (cells double each level; the cap only matters for absurd input).
 constexpr std::size_t kMaxLevels = 48;
 
