@@ -5,6 +5,7 @@
 #include "editorsession.h"
 #include "fileio.h"
 #include "formatregistry.h"
+#include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "hitspanel.h"
 #include "imagepaths.h"
@@ -481,8 +482,15 @@ bool MainWindow::newDocument() {
 }
 
 bool MainWindow::openFile(const QString &path) {
-    // A game-engine file opens as an import (the native format wins for shared extensions).
-    const FileFormat *format = FormatRegistry::instance().byFileName(path, FileFormat::CanRead);
+    // A game-engine file opens as an import. ".json" is shared by the native format, Tiled,
+    // Phaser/Matter and Aseprite, so the content decides; an unreadable file goes on to
+    // loadNative, which reports why.
+    QByteArray bytes;
+    QString readError;
+    const FileFormat *format =
+        readWholeFile(path, &bytes, &readError)
+            ? guessReadFormat(path, bytes)
+            : FormatRegistry::instance().byFileName(path, FileFormat::CanRead);
     if (format && format->name() != HitsmithFormat().name())
         return importFile(path, format);
     if (!maybeSave())

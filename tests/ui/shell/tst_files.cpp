@@ -429,6 +429,28 @@ private Q_SLOTS:
         QVERIFY(window->close());
     }
 
+    void openingAnEngineJsonImportsIt() {
+        // A PhysicsEditor Phaser/Matter export shares ".json" with native documents: opening it
+        // must import it by its content, not fail as "not a Hitsmith document".
+        const FileFormat *matter = FormatRegistry::instance().byName(QStringLiteral("matter"));
+        QVERIFY(matter);
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("m.json"))));
+        const QString exported = mDir.filePath(QStringLiteral("bodies.json"));
+        for (int i = 0; i < 4; ++i)
+            mPrompts->confirmAnswers.enqueue(true);
+        QVERIFY2(window->exportFile(exported, matter), qPrintable(mPrompts->errors.join(u'\n')));
+
+        auto imported = makeWindow();
+        QVERIFY2(imported->openFile(exported), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY(mPrompts->errors.isEmpty());
+        QCOMPARE(imported->document()->data().shapeCount(),
+                 window->document()->data().shapeCount());
+        QVERIFY(imported->document()->filePath().isEmpty()); // an import, saved only on request
+        closeDiscarding(imported.get(), mPrompts.get());
+        QVERIFY(window->close());
+    }
+
     void exportThroughEveryWritableFormat() {
         auto window = makeWindow();
         QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("e.json"))));
