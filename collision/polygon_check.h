@@ -17,7 +17,7 @@ enum class PolygonIssue {
     None,             ///< convex, non-degenerate, finite
     NonFinite,        ///< a coordinate is NaN or infinite (vertex names which)
     TooFewVertices,   ///< fewer than 3 distinct vertices
-    DuplicateVertex,  ///< vertex repeats the previous one (zero-length edge)
+    TooLarge,         ///< a coordinate is beyond kMaxCoordinate (vertex names which)
     ZeroArea,         ///< every vertex on one line
     SelfIntersecting, ///< two edges cross, or the outline folds back (vertex, otherVertex name
                       ///< them)
@@ -32,6 +32,9 @@ struct PolygonCheck {
     bool isValid() const { return issue == PolygonIssue::None; }
 };
 
+/// Largest coordinate magnitude (pixels) geometry is computed with; beyond it squared lengths
+/// lose all precision (and overflow near 1e154), so such polygons are refused, not misjudged.
+inline constexpr double kMaxCoordinate = 1e15;
 /// Collinearity tolerance: turns with |sin(angle)| below this count as straight.
 inline constexpr double kCollinearSine = 1e-9;
 /// Zero-area tolerance: largest distance from the line, relative to the polygon's extent.
@@ -62,24 +65,34 @@ inline bool segmentsCross(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
 /// Checks that points form a convex polygon (either winding, collinear vertices allowed).
 /// Reports the first issue in the order of the PolygonIssue enum. O(n^2) for the crossing test,
 /// which is fine for hand-drawn outlines.
-inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
-    const int n = static_cast<int>(points.size());
-    for (int i = 0; i < n; ++i) {
-        if (!isFinite(points[i]))
+inline PolygonCheck checkConvexPolygon(std::span<const Vec2> input) {
+    const int count = static_cast<int>(input.size());
+    for (int i = 0; i < count; ++i) {
+        if (!isFinite(input[i]))
             return {PolygonIssue::NonFinite, i};
+        if (std::abs(input[i].x) > kMaxCoordinate || std::abs(input[i].y) > kMaxCoordinate)
+            return {PolygonIssue::TooLarge, i};
     }
     {
-        std::vector<Vec2> distinct(points.begin(), points.end());
+        std::vector<Vec2> distinct(input.begin(), input.end());
         std::sort(distinct.begin(), distinct.end(),
                   [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
         distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
         if (distinct.size() < 3)
             return {PolygonIssue::TooFewVertices};
     }
-    for (int i = 0; i < n; ++i) {
-        if (points[i] == points[(i + n - 1) % n])
-            return {PolygonIssue::DuplicateVertex, i};
+    // A vertex repeating the one before it (an explicitly closed outline, a double click) is a
+    // zero-length edge, harmless like a collinear vertex: check the outline without repeats and
+    // report the caller's vertex numbers.
+    std::vector<int> original;
+    for (int i = 0; i < count; ++i) {
+        if (input[i] != input[(i + count - 1) % count])
+            original.push_back(i);
     }
+    std::vector<Vec2> points;
+    for (int i : original)
+        points.push_back(input[i]);
+    const int n = static_cast<int>(points.size());
 
     // Zero area means every vertex lies on one line: measure each vertex's distance from the
     // line through vertex 0 and the vertex farthest from it. (The signed area would also be zero
@@ -105,7 +118,7 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
         const Vec2 out = points[(i + 1) % n] - points[i];
         const double c = cross(in, out);
         if (std::abs(c) <= kCollinearSine * length(in) * length(out) && dot(in, out) < 0)
-            return {PolygonIssue::SelfIntersecting, i, i};
+            return {PolygonIssue::SelfIntersecting, original[i], original[i]};
     }
     for (int i = 0; i < n; ++i) {
         for (int j = i + 2; j < n; ++j) {
@@ -113,7 +126,7 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
                 continue; // adjacent through the closing edge
             if (detail::segmentsCross(points[i], points[(i + 1) % n], points[j],
                                       points[(j + 1) % n]))
-                return {PolygonIssue::SelfIntersecting, i, j};
+                return {PolygonIssue::SelfIntersecting, original[i], original[j]};
         }
     }
 
@@ -123,7 +136,7 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> points) {
         const Vec2 out = points[(i + 1) % n] - points[i];
         const double c = cross(in, out);
         if (c * orientation < 0 && std::abs(c) > kCollinearSine * length(in) * length(out))
-            return {PolygonIssue::NotConvex, i};
+            return {PolygonIssue::NotConvex, original[i]};
     }
     return {};
 }

@@ -4,6 +4,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -39,10 +40,11 @@ std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
     case PolygonIssue::TooFewVertices:
         return ShapeProblem{ProblemKind::TooFewVertices,
                             tr("polygon has fewer than 3 distinct vertices"), -1};
-    case PolygonIssue::DuplicateVertex:
-        return ShapeProblem{ProblemKind::DuplicateVertex,
-                            tr("vertex %1 repeats the previous vertex").arg(check.vertex),
-                            check.vertex};
+    case PolygonIssue::TooLarge:
+        return ShapeProblem{
+            ProblemKind::CoordinateTooLarge,
+            tr("vertex %1 is too far out (coordinates are limited to +-1e15)").arg(check.vertex),
+            check.vertex};
     case PolygonIssue::ZeroArea:
         return ShapeProblem{ProblemKind::ZeroArea,
                             tr("polygon has zero area (all vertices on a line)"), -1};
@@ -64,6 +66,11 @@ std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
     return std::nullopt;
 }
 
+bool tooLarge(std::initializer_list<double> values) {
+    return std::any_of(values.begin(), values.end(),
+                       [](double v) { return std::abs(v) > collision::kMaxCoordinate; });
+}
+
 } // namespace
 
 std::optional<ShapeProblem> validateShape(const Shape &shape) {
@@ -75,6 +82,9 @@ std::optional<ShapeProblem> validateShape(const Shape &shape) {
             !std::isfinite(shape.size.height()) || !std::isfinite(shape.angle))
             return ShapeProblem{ProblemKind::NonFinite,
                                 tr("rectangle has a value that is not a finite number"), -1};
+        if (tooLarge({shape.center.x(), shape.center.y(), shape.size.width(), shape.size.height()}))
+            return ShapeProblem{ProblemKind::CoordinateTooLarge,
+                                tr("rectangle is too large or too far out (limit +-1e15)"), -1};
         if (shape.size.width() <= 0 || shape.size.height() <= 0)
             return ShapeProblem{ProblemKind::NonPositiveSize,
                                 tr("rectangle size must be greater than 0 (is %1 x %2)")
@@ -86,6 +96,9 @@ std::optional<ShapeProblem> validateShape(const Shape &shape) {
         if (!finite(shape.center) || !std::isfinite(shape.radius))
             return ShapeProblem{ProblemKind::NonFinite,
                                 tr("circle has a value that is not a finite number"), -1};
+        if (tooLarge({shape.center.x(), shape.center.y(), shape.radius}))
+            return ShapeProblem{ProblemKind::CoordinateTooLarge,
+                                tr("circle is too large or too far out (limit +-1e15)"), -1};
         if (shape.radius <= 0)
             return ShapeProblem{
                 ProblemKind::NonPositiveRadius,

@@ -13,7 +13,7 @@ namespace hitsmith {
 /// What is wrong, as a code the editor can act on (e.g. offer the convex-hull fix).
 enum class ProblemKind {
     TooFewVertices,
-    DuplicateVertex,
+    CoordinateTooLarge,
     ZeroArea,
     SelfIntersecting,
     NotConvex,

@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include <QCoreApplication>
+
 namespace hitsmith::cli {
 
 std::optional<int> parseArguments(QCommandLineParser &parser, const QString &commandName,
@@ -13,7 +15,14 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QString &com
         return Failure;
     }
     if (parser.isSet(help)) {
-        output.out << parser.helpText();
+        // helpText() names the program by its full path; users type "hitsmith-cli COMMAND".
+        QString text = parser.helpText();
+        const QString programPath = QCoreApplication::arguments().value(0);
+        const QString usage = QStringLiteral("Usage: ");
+        if (text.startsWith(usage + programPath))
+            text.replace(usage.size(), programPath.size(),
+                         QStringLiteral("hitsmith-cli ") + commandName);
+        output.out << text;
         return Success;
     }
     return std::nullopt;

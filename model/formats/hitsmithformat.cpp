@@ -22,6 +22,26 @@ QJsonObject unknownFields(const QJsonObject &object, std::initializer_list<const
     return extra;
 }
 
+/// The keys a shape of this type is written with; anything else on a shape is kept as unknown
+/// (a circle's "angle" is not a circle's field, so it survives load and save untouched).
+QStringList knownShapeKeys(ShapeType type) {
+    switch (type) {
+    case ShapeType::Polygon:
+        return {"id", "layer", "type", "points"};
+    case ShapeType::Rect:
+        return {"id", "layer", "type", "center", "size", "angle"};
+    case ShapeType::Circle:
+        return {"id", "layer", "type", "center", "radius"};
+    }
+    return {};
+}
+
+QJsonObject unknownShapeFields(QJsonObject object, ShapeType type) {
+    for (const QString &key : knownShapeKeys(type))
+        object.remove(key);
+    return object;
+}
+
 Shape readShape(const json::Cursor &c) {
     c.object();
     Shape shape;
@@ -50,8 +70,7 @@ Shape readShape(const json::Cursor &c) {
         c[QStringLiteral("type")].fail(
             tr("unknown shape type \"%1\" (expected polygon, rect or circle)").arg(type));
     }
-    shape.extra = unknownFields(
-        c.object(), {"id", "layer", "type", "points", "center", "size", "angle", "radius"});
+    shape.extra = unknownShapeFields(c.object(), shape.type);
     return shape;
 }
 
@@ -186,7 +205,8 @@ QString shapeLine(const Shape &shape) {
         m << member("center", point(shape.center)) << member("radius", json::number(shape.radius));
         break;
     }
-    appendExtra(m, shape.extra);
+    // An edit may have changed the type: never write a key twice.
+    appendExtra(m, unknownShapeFields(shape.extra, shape.type));
     return u'{' + m.join(QStringLiteral(", ")) + u'}';
 }
 

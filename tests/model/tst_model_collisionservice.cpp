@@ -44,7 +44,9 @@ private Q_SLOTS:
     void invalidShapesTakePartInNoPair();
     void collisionMatrixFilters();
     void insertRemoveKeepIndicesRight();
+    void repeatedVerticesCollideLikeTheOutline();
     void randomEditsMatchAFreshService();
+    void randomStructuralEditsMatchAFreshService();
 };
 
 void TestCollisionService::hitsOfALoadedDocument() {
@@ -145,6 +147,26 @@ void TestCollisionService::insertRemoveKeepIndicesRight() {
     QCOMPARE(service.hits({0, 1}).size(), 1);
 }
 
+void TestCollisionService::repeatedVerticesCollideLikeTheOutline() {
+    // A repeated vertex is a zero-length edge: valid, and it must not change any contact.
+    DocumentData data;
+    Frame frame{"f", {}, {}, {}, {}};
+    frame.shapes << Shape::rect("box", {0, 0}, {10, 10})
+                 << Shape::polygon("plain", {{3, -2}, {9, -2}, {9, 4}, {3, 4}})
+                 << Shape::polygon("repeated",
+                                   {{3, -2}, {9, -2}, {9, -2}, {9, 4}, {3, 4}, {3, -2}});
+    data.sprites << Sprite{"s", {}, {frame}, {}};
+    Document doc;
+    doc.reset(data);
+    CollisionService service(&doc);
+    const auto plain = service.hit({0, 0}, 0, 1);
+    const auto repeated = service.hit({0, 0}, 0, 2);
+    QVERIFY(plain && repeated);
+    QCOMPARE(plain->depth, 2.0);
+    QCOMPARE(repeated->depth, plain->depth);
+    QCOMPARE(repeated->normal, plain->normal);
+}
+
 void TestCollisionService::randomEditsMatchAFreshService() {
     DocumentData data;
     Frame frame{"f", {}, {}, {}, {}};
@@ -173,6 +195,76 @@ void TestCollisionService::randomEditsMatchAFreshService() {
     const QList<FrameHit> expected = fresh.hits({0, 0});
     QVERIFY(expected.size() > 10); // the scene really collides
     QCOMPARE(incremental.hits({0, 0}), expected);
+}
+
+void TestCollisionService::randomStructuralEditsMatchAFreshService() {
+    // Inserts, removals, invalid <-> valid replacements, rule changes, undo and redo: after every
+    // step the incremental service must equal one built from scratch, pair for pair.
+    for (int seed = 1; seed <= 40; ++seed) {
+        QRandomGenerator random(seed);
+        auto makeShape = [&random](int i) {
+            const QString id = QStringLiteral("s%1").arg(i);
+            const QPointF c(random.bounded(100.0), random.bounded(100.0));
+            const QString layer = random.bounded(2) ? QStringLiteral("a") : QStringLiteral("b");
+            switch (random.bounded(4)) {
+            case 0:
+                return Shape::circle(id, c, 5 + random.bounded(10.0), layer);
+            case 1:
+                return Shape::rect(id, c, {10, 20}, random.bounded(360.0), layer);
+            case 2:
+                return Shape::polygon(id, {c, c + QPointF(15, 2), c + QPointF(5, 14)}, layer);
+            default: // concave: invalid, in no pair
+                return Shape::polygon(
+                    id, {c, c + QPointF(15, 2), c + QPointF(2, 2), c + QPointF(5, 14)}, layer);
+            }
+        };
+        DocumentData data;
+        Frame frame{"f", {}, {}, {}, {}};
+        for (int i = 0; i < 30; ++i)
+            frame.shapes << makeShape(i);
+        data.sprites << Sprite{"s", {}, {frame}, {}};
+        Document doc;
+        doc.reset(data);
+        CollisionService incremental(&doc);
+        int next = 100;
+        for (int step = 0; step < 400; ++step) {
+            const int n = int(doc.frame({0, 0}).shapes.size());
+            const int op = int(random.bounded(7));
+            QUndoStack *stack = doc.undoStack();
+            if (op == 0 || n < 3) {
+                stack->push(new InsertShapesCommand(&doc, {{0, 0, int(random.bounded(n + 1))}},
+                                                    {makeShape(next++)}, "Add"));
+            } else if (op == 1) {
+                stack->push(new RemoveShapesCommand(
+                    &doc, {{0, 0, int(random.bounded(n))}, {0, 0, int(random.bounded(n))}}, "Del"));
+            } else if (op == 2 && stack->canUndo()) {
+                stack->undo();
+            } else if (op == 3 && stack->canRedo()) {
+                stack->redo();
+            } else if (op == 4) {
+                const int i = int(random.bounded(n));
+                Shape shape = makeShape(next++);
+                shape.id = doc.shape({0, 0, i}).id;
+                stack->push(new ChangeShapesCommand(&doc, {{0, 0, i}}, {shape}, "Replace"));
+            } else if (op == 5) {
+                std::optional<QList<LayerPair>> rules;
+                if (random.bounded(2))
+                    rules = QList<LayerPair>{{"a", "b"}};
+                stack->push(new SetCollisionRulesCommand(&doc, rules, {}, "Rules"));
+            } else {
+                const int i = int(random.bounded(n));
+                Shape shape = doc.shape({0, 0, i});
+                shape.translate({random.bounded(20.0) - 10, random.bounded(20.0) - 10});
+                stack->push(new ChangeShapesCommand(&doc, {{0, 0, i}}, {shape}, "Move"));
+            }
+            const CollisionService fresh(&doc);
+            QVERIFY2(
+                incremental.hits({0, 0}) == fresh.hits({0, 0}),
+                qPrintable(QStringLiteral("seed %1 step %2 op %3").arg(seed).arg(step).arg(op)));
+            for (int i = 0; i < doc.frame({0, 0}).shapes.size(); ++i)
+                QCOMPARE(incremental.isColliding({0, 0, i}), fresh.isColliding({0, 0, i}));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCollisionService)

@@ -171,7 +171,9 @@ void TestFormat::unknownFieldsSurviveARoundTrip() {
     const QByteArray text = R"({"format": "hitsmith", "version": 1, "futureTop": {"x": [1, 2]},
   "layers": [{"name": "hitbox", "glow": true}],
   "sprites": [{"name": "k", "fps": 12, "frames": [{"name": "f", "duration": 100, "shapes": [
-    {"id": "a", "type": "circle", "center": [0, 0], "radius": 1, "material": "steel", "tags": ["x"]}]}]}]})";
+    {"id": "a", "type": "circle", "center": [0, 0], "radius": 1, "material": "steel", "tags": ["x"]},
+    {"id": "b", "type": "circle", "center": [0, 0], "radius": 1, "angle": 45},
+    {"id": "c", "type": "polygon", "points": [[0, 0], [1, 0], [0, 1]], "radius": 3, "center": [9, 9]}]}]}]})";
     const ReadResult first = HitsmithFormat::parse(text);
     QVERIFY2(first.isOk(), qPrintable(first.error));
     QCOMPARE(first.document->extra.value("futureTop").toObject().value("x").toArray().size(), 2);
@@ -181,7 +183,12 @@ void TestFormat::unknownFieldsSurviveARoundTrip() {
     QCOMPARE(first.document->sprites[0].frames[0].extra.value("duration").toInt(), 100);
     QCOMPARE(first.document->layers[0].extra.value("glow").toBool(), true);
 
+    // Fields of another shape type are unknown to this one, and kept too.
+    QCOMPARE(first.document->sprites[0].frames[0].shapes[1].extra.value("angle").toInt(), 45);
+    QCOMPARE(first.document->sprites[0].frames[0].shapes[2].extra.value("radius").toInt(), 3);
     const QByteArray saved = HitsmithFormat::serialize(*first.document);
+    QVERIFY(saved.contains(R"("radius": 1, "angle": 45})"));
+    QVERIFY(saved.contains(R"("center": [9,9], "radius": 3})"));
     QVERIFY(saved.contains(R"("material": "steel")"));
     QVERIFY(saved.contains(R"("futureTop": {"x":[1,2]})"));
     const ReadResult second = HitsmithFormat::parse(saved);

@@ -50,6 +50,10 @@ void TestValidation::validShapes_data() {
         << poly({{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}});
     QTest::newRow("collinear vertex, other winding")
         << poly(reversed({{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}}));
+    QTest::newRow("repeated consecutive vertex (zero-length edge)")
+        << poly({{0, 0}, {10, 0}, {10, 0}, {10, 10}});
+    QTest::newRow("explicitly closed outline (last == first)")
+        << poly({{0, 0}, {10, 0}, {10, 10}, {0, 0}});
     QTest::newRow("fractional coordinates") << poly({{0.25, 0.5}, {10.75, 0.5}, {5.125, 9.875}});
     QList<QPointF> circle20;
     for (int i = 0; i < 20; ++i)
@@ -78,9 +82,18 @@ void TestValidation::invalidShapes_data() {
     QTest::newRow("three points, two the same")
         << poly({{0, 0}, {10, 0}, {0, 0}}) << ProblemKind::TooFewVertices << -1
         << "polygon has fewer than 3 distinct vertices";
-    QTest::newRow("duplicate consecutive point")
-        << poly({{0, 0}, {10, 0}, {10, 0}, {10, 10}}) << ProblemKind::DuplicateVertex << 2
-        << "vertex 2 repeats the previous vertex";
+    QTest::newRow("duplicate point that crosses back")
+        << poly({{0, 0}, {10, 0}, {10, 10}, {0, 10}, {10, 0}}) << ProblemKind::SelfIntersecting << 0
+        << "self-intersecting: the outline folds back at vertex 0";
+    QTest::newRow("repeat of a later vertex, concave")
+        << poly({{0, 0}, {10, 0}, {10, 10}, {10, 10}, {5, 4}, {0, 10}}) << ProblemKind::NotConvex
+        << 4 << "not convex at vertex 4";
+    QTest::newRow("huge coordinates")
+        << poly({{0, 0}, {1e308, 0}, {0, 1e308}}) << ProblemKind::CoordinateTooLarge << 1
+        << "vertex 1 is too far out (coordinates are limited to +-1e15)";
+    QTest::newRow("huge circle") << Shape::circle("c", {0, 0}, 1e300)
+                                 << ProblemKind::CoordinateTooLarge << -1
+                                 << "circle is too large or too far out (limit +-1e15)";
     QTest::newRow("all on a line")
         << poly({{0, 0}, {5, 5}, {10, 10}, {20, 20}}) << ProblemKind::ZeroArea << -1
         << "polygon has zero area (all vertices on a line)";
