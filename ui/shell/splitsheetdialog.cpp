@@ -21,6 +21,12 @@ QList<QRect> sheetCells(QSize imageSize, QSize cellSize) {
     return cells;
 }
 
+qint64 sheetCellCount(QSize imageSize, QSize cellSize) {
+    if (cellSize.width() <= 0 || cellSize.height() <= 0)
+        return 0;
+    return qint64(imageSize.width() / cellSize.width()) * (imageSize.height() / cellSize.height());
+}
+
 QList<QRect> sheetGrid(QSize imageSize, int columns, int rows) {
     if (columns <= 0 || rows <= 0)
         return {};
@@ -71,10 +77,25 @@ SplitSheetDialog::SplitSheetDialog(QSize imageSize, QWidget *parent)
     updatePreview();
 }
 
-QList<QRect> SplitSheetDialog::cells() const {
+QSize SplitSheetDialog::cellSize() const {
     if (mBySize->isChecked())
-        return sheetCells(mImageSize, QSize(mCellWidth->value(), mCellHeight->value()));
-    return sheetGrid(mImageSize, mColumns->value(), mRows->value());
+        return QSize(mCellWidth->value(), mCellHeight->value());
+    return QSize(mImageSize.width() / mColumns->value(), mImageSize.height() / mRows->value());
+}
+
+QList<QRect> SplitSheetDialog::cells() const {
+    if (cellCount() > kMaxFrames)
+        return {};
+    return sheetCells(mImageSize, cellSize());
+}
+
+qint64 SplitSheetDialog::cellCount() const {
+    return sheetCellCount(mImageSize, cellSize());
+}
+
+QPushButton *SplitSheetDialog::okButton() const {
+    auto *buttons = findChild<QDialogButtonBox *>();
+    return buttons ? buttons->button(QDialogButtonBox::Ok) : nullptr;
 }
 
 void SplitSheetDialog::updatePreview() {
@@ -83,10 +104,16 @@ void SplitSheetDialog::updatePreview() {
     mCellHeight->setEnabled(bySize);
     mColumns->setEnabled(!bySize);
     mRows->setEnabled(!bySize);
-    const auto count = cells().size();
-    mPreview->setText(tr("%n frame(s)", nullptr, int(count)));
-    if (auto *ok = findChild<QDialogButtonBox *>())
-        ok->button(QDialogButtonBox::Ok)->setEnabled(count > 0);
+    // Counted, not listed: the preview follows every spin box step.
+    const qint64 count = cellCount();
+    if (count > kMaxFrames) {
+        mPreview->setText(
+            tr("%1 frames: too many (at most %2). Use larger cells.").arg(count).arg(kMaxFrames));
+    } else {
+        mPreview->setText(tr("%n frame(s)", nullptr, int(count)));
+    }
+    if (QPushButton *ok = okButton())
+        ok->setEnabled(count > 0 && count <= kMaxFrames);
 }
 
 } // namespace hitsmith

@@ -40,6 +40,10 @@ QStringList frameNames(const Sprite &sprite) {
 } // namespace
 
 QString uniqueName(const QString &base, const QStringList &taken) {
+    return uniqueName(base, QSet<QString>(taken.cbegin(), taken.cend()));
+}
+
+QString uniqueName(const QString &base, const QSet<QString> &taken) {
     if (!taken.contains(base))
         return base;
     for (int n = 2;; ++n) {
@@ -335,26 +339,28 @@ void SpritesPanel::splitCurrentSheet() {
     if (dialog.exec() != QDialog::Accepted)
         return;
     const QList<QRect> cells = dialog.cells();
-    if (cells.isEmpty())
+    if (cells.isEmpty() || cells.size() > SplitSheetDialog::kMaxFrames)
         return;
 
     // The placeholder frame a new sprite starts with (whole image, no shapes) is replaced;
     // frames that hold work are kept and the cells appended after them.
     QUndoStack *stack = document->undoStack();
     stack->beginMacro(tr("Split Sheet into Frames"));
-    QStringList taken;
     for (int f = int(sprite.frames.size()) - 1; f >= 0; --f) {
         const Frame &frame = document->frame({s, f});
         if (!frame.source && frame.shapes.isEmpty())
             stack->push(new RemoveFrameCommand(document, {s, f}, tr("Delete Frame")));
     }
-    taken = frameNames(document->sprite(s));
+    // A set, not a list: names are checked once per frame, thousands of frames at most.
+    const QStringList existing = frameNames(document->sprite(s));
+    QSet<QString> taken(existing.cbegin(), existing.cend());
+    taken.reserve(existing.size() + cells.size());
     int index = int(document->sprite(s).frames.size());
     const int first = index;
     for (int i = 0; i < cells.size(); ++i) {
         Frame frame;
         frame.name = uniqueName(tr("frame-%1").arg(i + 1), taken);
-        taken.append(frame.name);
+        taken.insert(frame.name);
         frame.source = QRectF(cells[i]);
         stack->push(new InsertFrameCommand(document, {s, index++}, frame, tr("Add Frame")));
     }

@@ -2,6 +2,7 @@
 
 #include "document.h"
 
+#include <QSet>
 #include <QWidget>
 
 class QAction;
@@ -70,5 +71,7 @@ private:
 
 /// The name a new item gets: base, or base-2, base-3... so that it is not in taken.
 QString uniqueName(const QString &base, const QStringList &taken);
+/// The same against a set, for many names in a row (linear instead of quadratic).
+QString uniqueName(const QString &base, const QSet<QString> &taken);
 
 } // namespace hitsmith

@@ -11,6 +11,7 @@
 #include "layerspanel.h"
 #include "mainwindow.h"
 #include "propertypanel.h"
+#include "shapecommands.h"
 #include "shapespanel.h"
 #include "splitsheetdialog.h"
 #include "spritespanel.h"
@@ -20,8 +21,10 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QGraphicsView>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -345,6 +348,130 @@ private Q_SLOTS:
         QCOMPARE(sheetCells(QSize(70, 40), QSize(32, 32)).size(), 2);
         QCOMPARE(sheetGrid(QSize(96, 32), 3, 1).value(2), QRect(64, 0, 32, 32));
         QVERIFY(sheetCells(QSize(10, 10), QSize(0, 5)).isEmpty());
+    }
+
+    void splitSheetRefusesTooManyFrames() {
+        // 1 px cells on a 512 x 512 sheet would be 262,144 frames: refused in the dialog.
+        SplitSheetDialog dialog(QSize(512, 512));
+        dialog.cellWidthBox()->setValue(1);
+        dialog.cellHeightBox()->setValue(1);
+        QCOMPARE(dialog.cellCount(), qint64(262144));
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.previewLabel()->text().contains(QStringLiteral("too many")),
+                 qPrintable(dialog.previewLabel()->text()));
+        QVERIFY(dialog.cells().isEmpty()); // never listed
+        // 8 x 8 cells: 4,096 frames, just allowed.
+        dialog.cellWidthBox()->setValue(8);
+        dialog.cellHeightBox()->setValue(8);
+        QCOMPARE(dialog.cellCount(), qint64(SplitSheetDialog::kMaxFrames));
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.cells().size(), qsizetype(SplitSheetDialog::kMaxFrames));
+        // By grid too.
+        dialog.byGridButton()->setChecked(true);
+        dialog.columnsBox()->setValue(512);
+        dialog.rowsBox()->setValue(9);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        dialog.rowsBox()->setValue(8);
+        QVERIFY(dialog.okButton()->isEnabled());
+    }
+
+    void uniqueNamesAgainstASet() {
+        const QSet<QString> taken{QStringLiteral("frame-1"), QStringLiteral("frame-1-2")};
+        QCOMPARE(uniqueName(QStringLiteral("frame-1"), taken), QStringLiteral("frame-1-3"));
+        QCOMPARE(uniqueName(QStringLiteral("frame-2"), taken), QStringLiteral("frame-2"));
+        QCOMPARE(uniqueName(QStringLiteral("frame-1"), QStringList(taken.cbegin(), taken.cend())),
+                 QStringLiteral("frame-1-3"));
+    }
+
+    void splitIntoTheMostFramesIsOneStep() {
+        QImage sheet(512, 512, QImage::Format_ARGB32);
+        sheet.fill(Qt::darkBlue);
+        const QString png = mDir.filePath(QStringLiteral("big.png"));
+        QVERIFY(sheet.save(png));
+        QCOMPARE(mWindow->addSpritesFromImages({png}), 1);
+        QCoreApplication::processEvents(); // the sprites list catches up
+        SpritesPanel *panel = mWindow->spritesPanel();
+        panel->selectSprite(1);
+        const int before = doc()->undoStack()->index();
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<SplitSheetDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->cellWidthBox()->setValue(8);
+            dialog->cellHeightBox()->setValue(8);
+            dialog->accept();
+        });
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(panel->splitSheetAction()->isEnabled());
+        panel->splitSheetAction()->trigger();
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join(u'\n')));
+        QCoreApplication::processEvents();
+        qInfo("split into 4,096 frames: %lld ms", static_cast<long long>(timer.elapsed()));
+        QCOMPARE(doc()->sprite(1).frames.size(), qsizetype(SplitSheetDialog::kMaxFrames));
+        QCOMPARE(doc()->sprite(1).frames.last().name, QStringLiteral("frame-4096"));
+        QCOMPARE(doc()->undoStack()->index(), before + 1); // one macro
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->sprite(1).frames.size(), qsizetype(1));
+    }
+
+    // The Hits panel applies hitsChanged events row by row: after any sequence of edits its rows
+    // are exactly what a full listing of the collision service gives.
+    void hitsPanelFollowsEventsIncrementally() {
+        DocumentData data;
+        Sprite sprite;
+        sprite.name = QStringLiteral("crowd");
+        Frame frame;
+        frame.name = QStringLiteral("f");
+        for (int i = 0; i < 8; ++i)
+            frame.shapes.append(Shape::circle(QStringLiteral("c%1").arg(i), {i * 10.0, 0}, 6.0));
+        sprite.frames.append(frame);
+        data.sprites.append(sprite);
+        QVERIFY(mWindow->openFile(writeDocument(data, QStringLiteral("crowd.json"))));
+        session()->setCurrentFrame({0, 0});
+        QCoreApplication::processEvents();
+        QTreeWidget *tree = mWindow->hitsPanel()->tree();
+        const auto check = [&] {
+            QCoreApplication::processEvents();
+            const QList<FrameHit> hits = session()->collisions()->hits({0, 0});
+            const QList<Shape> &shapes = doc()->frame({0, 0}).shapes;
+            QCOMPARE(tree->topLevelItemCount(), int(hits.size()));
+            for (int row = 0; row < hits.size(); ++row) {
+                const QTreeWidgetItem *item = tree->topLevelItem(row);
+                QCOMPARE(item->text(0), shapes[hits[row].a].id);
+                QCOMPARE(item->text(1), shapes[hits[row].b].id);
+                QCOMPARE(item->text(2), QString::number(hits[row].depth, 'f', 3));
+            }
+        };
+        check();
+        QCOMPARE(tree->topLevelItemCount(), 7); // a chain of neighbours
+        // Drag c3 along the row in steps: pairs end, begin (inserted in order) and change.
+        for (int step = 0; step < 12; ++step) {
+            Shape moved = doc()->shape({0, 0, 3});
+            moved.translate({step < 6 ? 7.0 : -9.0, step % 3 == 0 ? 1.5 : 0.0});
+            doc()->undoStack()->push(
+                new ChangeShapesCommand(doc(), {{0, 0, 3}}, {moved}, QStringLiteral("Move")));
+            check();
+        }
+        // A new id shows in the rows without a rebuild.
+        Shape renamed = doc()->shape({0, 0, 0});
+        renamed.id = QStringLiteral("first");
+        doc()->undoStack()->push(
+            new ChangeShapesCommand(doc(), {{0, 0, 0}}, {renamed}, QStringLiteral("Rename")));
+        check();
+        QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("first"));
+        // Shapes renumbered: the list is rebuilt.
+        doc()->undoStack()->push(
+            new RemoveShapesCommand(doc(), {{0, 0, 1}}, QStringLiteral("Del")));
+        check();
+        while (doc()->undoStack()->canUndo()) {
+            doc()->undoStack()->undo();
+            check();
+        }
+        QCOMPARE(tree->topLevelItemCount(), 7);
+        // Columns are not re-measured on every change.
+        QCOMPARE(tree->header()->sectionResizeMode(0), QHeaderView::Interactive);
+        QCOMPARE(mWindow->shapesPanel()->tree()->header()->sectionResizeMode(0),
+                 QHeaderView::Interactive);
     }
 
     void hitsPanelListsAndSelectsPair() {
