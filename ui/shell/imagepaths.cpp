@@ -7,6 +7,13 @@
 
 namespace hitsmith {
 
+namespace {
+bool isLocalPath(const QString &path) {
+    // Qt resources and URLs are left as they are.
+    return !path.isEmpty() && !path.startsWith(u':') && !path.contains(QStringLiteral("://"));
+}
+} // namespace
+
 QString documentDirectory(const Document *document) {
     if (document->filePath().isEmpty())
         return {};
@@ -25,6 +32,28 @@ QString storedImagePath(const Document *document, const QString &absolutePath) {
     if (dir.isEmpty())
         return QFileInfo(absolutePath).absoluteFilePath();
     return QDir(dir).relativeFilePath(absolutePath);
+}
+
+void makeImagePathsAbsolute(DocumentData &data, const QString &dir) {
+    if (dir.isEmpty())
+        return;
+    for (Sprite &sprite : data.sprites) {
+        if (isLocalPath(sprite.image) && QDir::isRelativePath(sprite.image))
+            sprite.image = QDir::cleanPath(QDir(dir).absoluteFilePath(sprite.image));
+    }
+}
+
+DocumentData withImagePathsRelativeTo(DocumentData data, const QString &dir,
+                                      const QString &fromDir) {
+    makeImagePathsAbsolute(data, fromDir);
+    if (dir.isEmpty())
+        return data;
+    const QDir target(dir);
+    for (Sprite &sprite : data.sprites) {
+        if (isLocalPath(sprite.image) && QDir::isAbsolutePath(sprite.image))
+            sprite.image = target.relativeFilePath(sprite.image);
+    }
+    return data;
 }
 
 } // namespace hitsmith

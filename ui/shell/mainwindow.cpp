@@ -94,6 +94,14 @@ MainWindow::MainWindow(std::shared_ptr<Prompts> prompts, QWidget *parent)
     createActions();
     createMenus();
     connectCanvas();
+    // Steps from before a Save As into another folder bring back image paths relative to the
+    // old folder: re-anchor them after every undo/redo (no undo step of its own).
+    connect(document()->undoStack(), &QUndoStack::indexChanged, this,
+            &MainWindow::reanchorImagePaths);
+    connect(document(), &Document::changed, this, [this](const DocumentChange &change) {
+        if (change.kind == DocumentChange::Kind::Reset)
+            mFormerDirectories.clear(); // a new history: no old steps to re-anchor
+    });
 
     mMessageLabel->setObjectName(QStringLiteral("validationMessage"));
     mCursorLabel->setObjectName(QStringLiteral("cursorPosition"));
@@ -536,36 +544,28 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::saveTo(const QString &path) {
-    // Image paths are stored relative to the document's folder: saving somewhere else (or for
-    // the first time) rewrites them, as one undo step, so the images are found on reopening.
-    const QDir targetDir = QFileInfo(path).absoluteDir();
-    QList<std::pair<int, QString>> relocated;
-    const QList<Sprite> &sprites = document()->data().sprites;
-    for (int s = 0; s < sprites.size(); ++s) {
-        if (sprites[s].image.isEmpty())
-            continue;
-        const QString relative =
-            targetDir.relativeFilePath(resolveImagePath(document(), sprites[s].image));
-        if (relative != sprites[s].image)
-            relocated.append({s, relative});
-    }
-    QUndoStack *stack = document()->undoStack();
-    if (!relocated.isEmpty()) {
-        stack->beginMacro(tr("Relocate Image Paths"));
-        for (const auto &[sprite, image] : std::as_const(relocated))
-            stack->push(new ChangeSpriteCommand(document(), sprite, document()->sprite(sprite).name,
-                                                image, tr("Relocate Image Path")));
-        stack->endMacro();
-    }
+    // Image paths are kept relative to the document's folder. Saving into another folder
+    // rewrites them only in the written copy; once that is on disk, the in-memory paths follow
+    // the new folder directly, not as an undo step: the history holds only the user's edits, a
+    // failed save changes nothing, and Ctrl+Z right after Save As undoes the user's last edit.
+    const QString fromDir = documentDirectory(document());
+    const QString targetDir = QFileInfo(path).absolutePath();
+    DocumentData written = withImagePathsRelativeTo(document()->data(), targetDir, fromDir);
     QString error;
-    if (!saveDocumentFile(document()->data(), path, &error)) {
-        // saveDocumentFile writes atomically: the old file is intact, and so is the document
-        // once the relocation (which only made sense for the new folder) is taken back.
-        if (!relocated.isEmpty())
-            stack->undo();
+    if (!saveDocumentFile(written, path, &error)) {
+        // saveDocumentFile writes atomically: the old file is intact, the document untouched.
         mPrompts->showError(this, tr("Save Document"), error);
         return false;
     }
+    const QList<Sprite> &sprites = document()->data().sprites;
+    for (int s = 0; s < sprites.size(); ++s) {
+        if (sprites[s].image != written.sprites[s].image)
+            document()->setSpriteInfo(s, sprites[s].name, written.sprites[s].image,
+                                      sprites[s].extra);
+    }
+    if (!fromDir.isEmpty() && QDir(fromDir) != QDir(targetDir) &&
+        !mFormerDirectories.contains(fromDir))
+        mFormerDirectories.append(fromDir);
     document()->setFilePath(QFileInfo(path).absoluteFilePath());
     document()->markSaved();
     mAutosaver->discardRecovery();
@@ -573,6 +573,29 @@ bool MainWindow::saveTo(const QString &path) {
     updateWindowTitle();
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
+}
+
+void MainWindow::reanchorImagePaths() {
+    const QString dir = documentDirectory(document());
+    if (mFormerDirectories.isEmpty() || dir.isEmpty())
+        return;
+    const QDir current(dir);
+    const QList<Sprite> sprites = document()->data().sprites;
+    for (int s = 0; s < sprites.size(); ++s) {
+        const QString &image = sprites[s].image;
+        if (image.isEmpty() || !QDir::isRelativePath(image) ||
+            QFileInfo::exists(current.filePath(image)))
+            continue;
+        // Newest folder first: that is the one the most recent steps were made in.
+        for (auto it = mFormerDirectories.crbegin(); it != mFormerDirectories.crend(); ++it) {
+            const QString former = QDir::cleanPath(QDir(*it).filePath(image));
+            if (QFileInfo::exists(former)) {
+                document()->setSpriteInfo(s, sprites[s].name, current.relativeFilePath(former),
+                                          sprites[s].extra);
+                break;
+            }
+        }
+    }
 }
 
 bool MainWindow::importFile(const QString &path, const FileFormat *format) {
@@ -590,12 +613,9 @@ bool MainWindow::importFile(const QString &path, const FileFormat *format) {
         mPrompts->showError(this, tr("Import"), result.error);
         return false;
     }
-    // The new document has no folder yet: anchor its image paths to the imported file's.
+    // Image paths are absolute in memory: anchor them to the imported file's folder.
     DocumentData data = std::move(*result.document);
-    for (Sprite &sprite : data.sprites) {
-        if (!sprite.image.isEmpty() && QFileInfo(sprite.image).isRelative())
-            sprite.image = QDir::cleanPath(info.absoluteDir().filePath(sprite.image));
-    }
+    makeImagePathsAbsolute(data, info.absolutePath());
     document()->reset(std::move(data));
     // Not saved in the native format yet: closing must ask.
     document()->undoStack()->resetClean();

@@ -98,6 +98,7 @@ private:
     void writeSettings() const;
     bool maybeSave();
     bool loadNative(const QString &path);
+    void reanchorImagePaths();
     void updateWindowTitle();
     void updateRecentFilesMenu();
     void updateValidationMessage();
@@ -119,6 +120,8 @@ private:
     QList<QDockWidget *> mDocks;
     QLabel *mCursorLabel, *mZoomLabel, *mMessageLabel;
     QMenu *mRecentMenu = nullptr;
+    /// Folders the document was saved from into another one, oldest first (this history only).
+    QStringList mFormerDirectories;
     QAction *mNewAction = nullptr, *mOpenAction = nullptr, *mSaveAction = nullptr,
             *mSaveAsAction = nullptr, *mAddPngAction = nullptr, *mQuitAction = nullptr,
             *mUndoAction = nullptr, *mRedoAction = nullptr;

@@ -7,8 +7,10 @@
 #include "editorsession.h"
 #include "formatregistry.h"
 #include "hitsmithformat.h"
+#include "imagepaths.h"
 #include "mainwindow.h"
 #include "shapecommands.h"
+#include "structurecommands.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -389,12 +391,81 @@ private Q_SLOTS:
         QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("docs/sub/bat.json"))));
         QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
         QVERIFY(!window->isWindowModified());
-        // A failed save takes the relocation back.
+        // A failed save changes nothing, not even the history.
         const int steps = window->document()->undoStack()->index();
         QVERIFY(!window->saveTo(mDir.filePath(QStringLiteral("nowhere/x/bat.json"))));
         QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
         QCOMPARE(window->document()->undoStack()->index(), steps);
+        QVERIFY(!window->document()->undoStack()->canRedo());
         QVERIFY(!window->isWindowModified());
+        QVERIFY(window->close());
+    }
+
+    // Saving never adds an undo step: after Save As into another folder, Ctrl+Z undoes the
+    // user's last edit, and every undo/redo leaves image paths that resolve.
+    void saveAsElsewhereThenUndoKeepsImages() {
+        QDir(mDir.path()).mkpath(QStringLiteral("art2"));
+        QDir(mDir.path()).mkpath(QStringLiteral("first"));
+        QDir(mDir.path()).mkpath(QStringLiteral("second/deeper"));
+        QImage image(8, 8, QImage::Format_ARGB32);
+        image.fill(Qt::green);
+        const QString png =
+            QFileInfo(mDir.filePath(QStringLiteral("art2/owl.png"))).absoluteFilePath();
+        QVERIFY(image.save(png));
+        auto window = makeWindow();
+        Document *document = window->document();
+        QUndoStack *stack = document->undoStack();
+        const auto resolves = [&] {
+            return QFileInfo(resolveImagePath(document, document->sprite(0).image))
+                       .canonicalFilePath() == QFileInfo(png).canonicalFilePath();
+        };
+        QCOMPARE(window->addSpritesFromImages({png}), 1);
+        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("first/owl.json"))));
+        QCOMPARE(document->sprite(0).image, QStringLiteral("../art2/owl.png"));
+        QCOMPARE(stack->count(), 1); // the first save added no step either
+        // A user edit that captures the sprite's image path (relative to "first").
+        stack->push(new ChangeSpriteCommand(document, 0, QStringLiteral("owl2"),
+                                            document->sprite(0).image, QStringLiteral("Rename")));
+        QCOMPARE(stack->count(), 2);
+
+        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("second/deeper/owl.json"))));
+        QCOMPARE(stack->count(), 2); // no relocation step
+        for (int i = 0; i < stack->count(); ++i)
+            QVERIFY2(!stack->text(i).contains(QStringLiteral("Relocate")),
+                     qPrintable(stack->text(i)));
+        QCOMPARE(document->sprite(0).image, QStringLiteral("../../art2/owl.png"));
+        QVERIFY(resolves());
+        const ReadResult onDisk = loadDocumentFile(document->filePath());
+        QVERIFY(onDisk.isOk());
+        QCOMPARE(onDisk.document->sprites[0].image, QStringLiteral("../../art2/owl.png"));
+        QCOMPARE(*onDisk.document, document->data()); // memory is what the file says
+
+        // Ctrl+Z right after: the rename is undone, and the image is still found.
+        stack->undo();
+        QCOMPARE(document->sprite(0).name, QStringLiteral("owl"));
+        QVERIFY2(resolves(), qPrintable(document->sprite(0).image));
+        stack->redo();
+        QCOMPARE(document->sprite(0).name, QStringLiteral("owl2"));
+        QVERIFY2(resolves(), qPrintable(document->sprite(0).image));
+        // All the way back and forth again.
+        stack->undo();
+        stack->undo();
+        QCOMPARE(document->data().sprites.size(), 0);
+        stack->redo();
+        QVERIFY2(resolves(), qPrintable(document->sprite(0).image));
+        stack->redo();
+        QVERIFY2(resolves(), qPrintable(document->sprite(0).image));
+        QVERIFY(!window->isWindowModified());
+
+        // A failed save after an undo leaves the redo step as it was and adds none.
+        stack->undo();
+        QVERIFY(!window->saveTo(mDir.filePath(QStringLiteral("nowhere/y/owl.json"))));
+        QCOMPARE(stack->count(), 2);
+        QCOMPARE(stack->index(), 1);
+        QCOMPARE(stack->text(1), QStringLiteral("Rename"));
+        stack->redo();
+        QVERIFY(!stack->canRedo());
+        QVERIFY(resolves());
         QVERIFY(window->close());
     }
 
