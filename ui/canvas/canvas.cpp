@@ -409,6 +409,13 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
             const Shape &shape = document()->shape(change.shapeRef());
             const bool layerChanged = item->shapeData().layer != shape.layer;
             item->setShapeData(shape);
+            if (change.shape == mVertexShape) {
+                // An undo, a history jump or a fix may have taken selected vertices away (or the
+                // whole polygon): keep only those that still exist, through the setter.
+                setSelectedVertices(mVertexShape, shape.type == ShapeType::Polygon
+                                                      ? mSelectedVertices
+                                                      : QList<int>());
+            }
             if (layerChanged) {
                 item->setLayerColor(layerColor(shape.layer));
                 item->setLayerVisible(layerVisible(shape.layer));
@@ -528,6 +535,10 @@ void Canvas::refreshSelection() {
 void Canvas::setSelectedVertices(int shape, QList<int> vertices) {
     if (mVertexShape >= 0 && mVertexShape < mItems.size())
         mItems[mVertexShape]->setSelectedVertices({});
+    // Only vertices the shape has: Delete and the arrow keys index its points with them.
+    const qsizetype count =
+        shape >= 0 && shape < mItems.size() ? mItems[shape]->shapeData().points.size() : 0;
+    vertices.removeIf([count](int v) { return v < 0 || v >= count; });
     std::sort(vertices.begin(), vertices.end());
     vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
     mVertexShape = vertices.isEmpty() ? -1 : shape;
@@ -708,17 +719,23 @@ void Canvas::deleteSelection() {
     const FrameRef frame = currentFrame();
     if (mVertexShape >= 0 && !mSelectedVertices.isEmpty() && mVertexShape < mItems.size()) {
         Shape shape = mItems[mVertexShape]->shapeData();
+        // Sorted and unique (see setSelectedVertices); any index past the end is skipped.
+        QList<int> vertices = mSelectedVertices;
+        vertices.removeIf([&shape](int v) { return v < 0 || v >= shape.points.size(); });
+        if (vertices.isEmpty()) {
+            setSelectedVertices(-1, {});
+            return;
+        }
         // A polygon keeps at least three vertices; delete the shape itself to go further.
-        if (shape.points.size() - mSelectedVertices.size() < 3) {
+        if (shape.points.size() - vertices.size() < 3) {
             setToolStatus(tr("A polygon needs at least 3 vertices"));
             mToolStatus.clear();
             return;
         }
-        for (int i = int(mSelectedVertices.size()) - 1; i >= 0; --i)
-            shape.points.removeAt(mSelectedVertices[i]);
+        for (int i = int(vertices.size()) - 1; i >= 0; --i)
+            shape.points.removeAt(vertices[i]);
         const int target = mVertexShape;
-        const QString text =
-            mSelectedVertices.size() > 1 ? tr("Delete Vertices") : tr("Delete Vertex");
+        const QString text = vertices.size() > 1 ? tr("Delete Vertices") : tr("Delete Vertex");
         setSelectedVertices(-1, {});
         document()->undoStack()->push(new ChangeShapesCommand(
             document(), {{frame.sprite, frame.frame, target}}, {shape}, text));

@@ -351,8 +351,15 @@ void SelectTool::nudge(QPointF offset) {
     if (vertices) {
         // Nudging selected vertices moves just them.
         Shape shape = mCanvas->shapes().value(mCanvas->vertexShape());
-        for (int v : mCanvas->selectedVertices())
+        bool any = false;
+        for (int v : mCanvas->selectedVertices()) {
+            if (v < 0 || v >= shape.points.size())
+                continue; // a vertex the shape no longer has: never index past its points
             shape.points[v] += offset;
+            any = true;
+        }
+        if (!any)
+            return;
         refs.append({frame.sprite, frame.frame, mCanvas->vertexShape()});
         moved.append(shape);
     } else {

@@ -44,6 +44,7 @@ public:
     bool isShapeSelected() const { return mSelected; }
     /// Polygon vertices drawn as selected (for multi-vertex moves).
     void setSelectedVertices(const QList<int> &vertices);
+    const QList<int> &selectedVertices() const { return mSelectedVertices; }
     /// Device pixels per frame pixel, so handles and margins keep a constant screen size.
     void setViewScale(double scale);
     /// Live items are scene items; quiet ones are drawn into the view's background cache.

@@ -42,6 +42,10 @@ private Q_SLOTS:
     void rubberBandAndDelete();
     void insertAndDeleteVertex();
     void multiVertexMove();
+    void undoInsertedVertexThenDeleteAndNudge();
+    void historyJumpDropsVanishedVertex();
+    void removeOffendingVertexDropsLaterVertex();
+    void staleVertexIndicesAreIgnored();
     void rotateRectangleHandle();
     void zoomAndStatusSignals();
 
@@ -56,6 +60,7 @@ private:
     void doubleClick(QPointF at);
     void key(Qt::Key k, Qt::KeyboardModifiers mods = {});
     const QList<Shape> &shapes() const;
+    void verifyVertexSelectionInRange();
     void addShapes(const QList<Shape> &list, FrameRef frame = {0, 0});
 
     EditorSession *mSession = nullptr;
@@ -151,6 +156,22 @@ void TestCanvas::key(Qt::Key k, Qt::KeyboardModifiers mods) {
 
 const QList<Shape> &TestCanvas::shapes() const {
     return mSession->document()->frame(mSession->currentFrame()).shapes;
+}
+
+void TestCanvas::verifyVertexSelectionInRange() {
+    // Neither the canvas nor the item may keep a vertex index the shape no longer has.
+    const int shape = mCanvas->vertexShape();
+    if (shape < 0) {
+        QVERIFY(mCanvas->selectedVertices().isEmpty());
+        return;
+    }
+    QVERIFY(shape < shapes().size());
+    const qsizetype count = shapes()[shape].points.size();
+    for (int v : mCanvas->selectedVertices())
+        QVERIFY2(v >= 0 && v < count,
+                 qPrintable(QStringLiteral("vertex %1 of %2").arg(v).arg(count)));
+    for (int v : mCanvas->item(shape)->selectedVertices())
+        QVERIFY(v >= 0 && v < count);
 }
 
 void TestCanvas::addShapes(const QList<Shape> &list, FrameRef frame) {
@@ -508,6 +529,99 @@ void TestCanvas::multiVertexMove() {
     // Shift-click toggles a vertex in and out.
     click({10, 40}, Qt::ShiftModifier);
     QCOMPARE(mCanvas->selectedVertices(), (QList<int>{1, 2, 3}));
+}
+
+void TestCanvas::undoInsertedVertexThenDeleteAndNudge() {
+    // Regression: undoing a vertex insertion left the inserted (now gone) vertex selected, and
+    // Delete or an arrow key then wrote past the end of the polygon's points.
+    const QList<QPointF> quad{{10, 10}, {40, 10}, {40, 40}, {10, 40}};
+    addShapes({Shape::polygon(QStringLiteral("quad"), quad)});
+    QUndoStack *stack = mSession->document()->undoStack();
+    click({20, 20});
+    doubleClick({10, 25}); // middle of the closing edge: inserts vertex 4
+    QCOMPARE(shapes()[0].points.size(), 5);
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{4});
+    // Undo as the Edit menu does it: the stack's own undo action and its shortcut.
+    QAction *undo = stack->createUndoAction(mCanvas);
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcutContext(Qt::WindowShortcut);
+    mCanvas->addAction(undo);
+    QTest::keySequence(mCanvas->view(), QKeySequence::Undo);
+    QCOMPARE(stack->index(), 0);
+    QCOMPARE(shapes()[0].points, quad);
+    verifyVertexSelectionInRange();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(mCanvas->selectedVertices().isEmpty());
+    // With the vertex gone the shape itself is what is selected: an arrow key moves it whole,
+    // Delete removes it, and undo brings it back unharmed.
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    const QList<QPointF> moved{{11, 10}, {41, 10}, {41, 40}, {11, 40}};
+    key(Qt::Key_Right);
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].points, moved);
+    key(Qt::Key_Delete);
+    QCOMPARE(shapes().size(), 0);
+    stack->undo();
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].points, moved);
+    verifyVertexSelectionInRange();
+}
+
+void TestCanvas::historyJumpDropsVanishedVertex() {
+    // Jumping back in the History panel undoes several steps at once.
+    const QList<QPointF> quad{{10, 10}, {40, 10}, {40, 40}, {10, 40}};
+    addShapes({Shape::polygon(QStringLiteral("quad"), quad)});
+    QUndoStack *stack = mSession->document()->undoStack();
+    click({20, 20});
+    doubleClick({25, 39.75}); // bottom edge (just inside, so the first click keeps it): vertex 3
+    doubleClick({10, 25});    // closing edge: vertex 5
+    QCOMPARE(shapes()[0].points,
+             (QList<QPointF>{{10, 10}, {40, 10}, {40, 40}, {25, 40}, {10, 40}, {10, 25}}));
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{5});
+    stack->setIndex(0);
+    QCOMPARE(shapes()[0].points, quad);
+    verifyVertexSelectionInRange();
+    if (QTest::currentTestFailed())
+        return;
+    key(Qt::Key_Left);
+    key(Qt::Key_Delete);
+    QCOMPARE(shapes().size(), 0); // the whole (selected) shape was deleted, nothing corrupted
+    stack->undo();
+    QCOMPARE(shapes()[0].points, (QList<QPointF>{{9, 10}, {39, 10}, {39, 40}, {9, 40}}));
+}
+
+void TestCanvas::removeOffendingVertexDropsLaterVertex() {
+    // A dent at vertex 2 of a pentagon; the last vertex is selected when the fix removes 2.
+    addShapes({Shape::polygon(QStringLiteral("dent"),
+                              {{10, 10}, {40, 10}, {30, 20}, {40, 40}, {10, 40}})});
+    click({15, 15});
+    click({10, 40});
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{4});
+    QAction *remove = mCanvas->action(Canvas::ActionId::RemoveOffendingVertex);
+    QVERIFY(remove->isEnabled());
+    remove->trigger();
+    QCOMPARE(shapes()[0].points.size(), 4);
+    verifyVertexSelectionInRange();
+    if (QTest::currentTestFailed())
+        return;
+    key(Qt::Key_Up);
+    QCOMPARE(shapes()[0].points.size(), 4);
+    QCOMPARE(shapes()[0].points[3], QPointF(10, 39));
+}
+
+void TestCanvas::staleVertexIndicesAreIgnored() {
+    // Defence in depth: indices past the end never reach the points, whoever set them.
+    const QList<QPointF> quad{{10, 10}, {40, 10}, {40, 40}, {10, 40}};
+    addShapes({Shape::polygon(QStringLiteral("quad"), quad)});
+    click({20, 20});
+    mCanvas->setSelectedVertices(0, {1, 7});
+    QCOMPARE(mCanvas->selectedVertices(), QList<int>{1});
+    mCanvas->setSelectedVertices(0, {9});
+    QCOMPARE(mCanvas->vertexShape(), -1);
+    QVERIFY(mCanvas->selectedVertices().isEmpty());
+    key(Qt::Key_Down);
+    QCOMPARE(shapes()[0].points, (QList<QPointF>{{10, 11}, {40, 11}, {40, 41}, {10, 41}}));
 }
 
 void TestCanvas::rotateRectangleHandle() {
