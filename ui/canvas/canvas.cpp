@@ -5,6 +5,7 @@
 #include "collisionservice.h"
 #include "creationtools.h"
 #include "editorsession.h"
+#include "layercolors.h"
 #include "polygon_check.h"
 #include "selecttool.h"
 #include "shapeclipboard.h"
@@ -305,17 +306,8 @@ void Canvas::insertShapes(const QList<Shape> &newShapes, const QString &text) {
 // --- Syncing with the document ---
 
 QColor Canvas::layerColor(const QString &layer) const {
-    for (const LayerStyle &style : document()->data().layers) {
-        if (style.name == layer && style.color.isValid())
-            return style.color;
-    }
-    // Stable defaults per name, avoiding the hit (orange) and invalid (red) hues.
-    static const QColor palette[] = {QColor(80, 220, 120),  QColor(90, 170, 255),
-                                     QColor(200, 120, 255), QColor(60, 220, 220),
-                                     QColor(240, 220, 80),  QColor(255, 130, 200)};
-    if (layer == Shape::defaultLayerName())
-        return palette[0];
-    return palette[qHash(layer) % std::size(palette)];
+    // Shared with the Layers panel, so a layer's swatch there matches its shapes here.
+    return hitsmith::layerColor(layer, document()->data());
 }
 
 bool Canvas::layerVisible(const QString &layer) const {

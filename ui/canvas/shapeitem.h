@@ -38,6 +38,7 @@ public:
     const std::optional<ShapeProblem> &problem() const { return mProblem; }
 
     void setLayerColor(const QColor &color);
+    const QColor &layerColor() const { return mLayerColor; }
     void setColliding(bool colliding);
     bool isColliding() const { return mColliding; }
     void setShapeSelected(bool selected);

@@ -1,6 +1,7 @@
 #include "layerspanel.h"
 
 #include "editorsession.h"
+#include "layercolors.h"
 #include "prompts.h"
 #include "shapecommands.h"
 #include "spritespanel.h"
@@ -27,13 +28,6 @@ bool samePair(const LayerPair &pair, const QString &a, const QString &b) {
 }
 
 } // namespace
-
-QColor defaultLayerColor(const QString &name) {
-    // Golden-ratio hue steps from a stable hash give distinct, repeatable colours.
-    const uint hash = qHash(name, 0x5eed);
-    const double hue = std::fmod(double(hash % 1000) * 0.618033988749895, 1.0);
-    return QColor::fromHsvF(float(hue), 0.75f, 0.9f);
-}
 
 LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
@@ -140,7 +134,8 @@ void LayersPanel::rebuild() {
         mLayers->setItem(row, VisibleColumn, visible);
         auto *color = new QTableWidgetItem;
         color->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        const QColor shown = style.color.isValid() ? style.color : defaultLayerColor(name);
+        // The same colour the canvas draws the layer with.
+        const QColor shown = layerColor(name, data);
         // A swatch as decoration stays visible when the row is selected (a background does not).
         color->setData(Qt::DecorationRole, shown);
         color->setText(shown.name());

@@ -1,6 +1,9 @@
 #include "canvas.h"
 #include "collisionservice.h"
 #include "editorsession.h"
+#include "layercolors.h"
+#include "layerspanel.h"
+#include "prompts.h"
 #include "shapeitem.h"
 
 #include <QAction>
@@ -9,8 +12,10 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -46,6 +51,7 @@ private Q_SLOTS:
     void historyJumpDropsVanishedVertex();
     void removeOffendingVertexDropsLaterVertex();
     void staleVertexIndicesAreIgnored();
+    void layerColorMatchesLayersPanel();
     void rotateRectangleHandle();
     void zoomAndStatusSignals();
 
@@ -622,6 +628,45 @@ void TestCanvas::staleVertexIndicesAreIgnored() {
     QVERIFY(mCanvas->selectedVertices().isEmpty());
     key(Qt::Key_Down);
     QCOMPARE(shapes()[0].points, (QList<QPointF>{{10, 11}, {40, 11}, {40, 41}, {10, 41}}));
+}
+
+void TestCanvas::layerColorMatchesLayersPanel() {
+    // Layers without a stored colour: the panel's swatch is the colour the canvas draws.
+    addShapes(
+        {Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10}),
+         Shape::rect(QStringLiteral("b"), {40, 20}, {10, 10}, 0.0, QStringLiteral("hurtbox")),
+         Shape::rect(QStringLiteral("c"), {60, 20}, {10, 10}, 0.0, QStringLiteral("hitbox")),
+         Shape::rect(QStringLiteral("d"), {80, 20}, {10, 10}, 0.0, QStringLiteral("layer-7"))});
+    QVERIFY(mSession->document()->data().layers.isEmpty());
+    Prompts prompts;
+    LayersPanel panel(mSession, &prompts);
+    QTableWidget *table = panel.layersTable();
+    for (int i = 0; i < shapes().size(); ++i) {
+        const QString layer = shapes()[i].layer;
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, 2)->text() == layer)
+                row = r;
+        }
+        QVERIFY2(row >= 0, qPrintable(layer));
+        const QColor swatch = table->item(row, 1)->data(Qt::DecorationRole).value<QColor>();
+        QCOMPARE(mCanvas->item(i)->layerColor(), swatch);
+        QVERIFY(swatch != ShapeItem::hitColor());
+        QVERIFY(swatch != ShapeItem::invalidColor());
+    }
+    // "Add Layer" stores the same palette colour, never the hit or invalid one.
+    QPushButton *add = nullptr;
+    for (QPushButton *button : panel.findChildren<QPushButton *>()) {
+        if (button->text().contains(QStringLiteral("Add")))
+            add = button;
+    }
+    QVERIFY(add);
+    add->click();
+    const QList<LayerStyle> styles = mSession->document()->data().layers;
+    QCOMPARE(styles.size(), 1);
+    QCOMPARE(styles[0].color, defaultLayerColor(styles[0].name));
+    QVERIFY(styles[0].color != ShapeItem::hitColor());
+    QVERIFY(styles[0].color != ShapeItem::invalidColor());
 }
 
 void TestCanvas::rotateRectangleHandle() {
