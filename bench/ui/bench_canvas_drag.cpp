@@ -173,6 +173,13 @@ int main(int argc, char **argv) {
     {
         MainWindow window;
         window.resize(1600, 1000);
+        // For finding out what costs: HITSMITH_BENCH_HIDE=hitsDock,shapesDock,... hides docks.
+        const QStringList hidden =
+            qEnvironmentVariable("HITSMITH_BENCH_HIDE").split(u',', Qt::SkipEmptyParts);
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+            if (hidden.contains(dock->objectName()))
+                dock->hide();
+        }
         window.show();
         QApplication::processEvents();
         EditorSession &session = *window.session();

@@ -94,13 +94,18 @@ void HitsPanel::scheduleRebuild() {
 }
 
 void HitsPanel::fillItem(QTreeWidgetItem *item, const FrameHit &hit) const {
-    item->setText(0, mIds.value(hit.a));
-    item->setText(1, mIds.value(hit.b));
-    item->setText(2, QString::number(hit.depth, 'f', 3));
-    item->setText(3, QStringLiteral("(%1, %2)")
-                         .arg(QString::number(hit.normal.x(), 'f', 3),
-                              QString::number(hit.normal.y(), 'f', 3)));
-    item->setData(0, kPairRole, QPoint(hit.a, hit.b));
+    const QString texts[] = {
+        mIds.value(hit.a), mIds.value(hit.b), QString::number(hit.depth, 'f', 3),
+        QStringLiteral("(%1, %2)")
+            .arg(QString::number(hit.normal.x(), 'f', 3), QString::number(hit.normal.y(), 'f', 3))};
+    // Only cells that read differently: each change repaints and re-lays out its text.
+    for (int column = 0; column < 4; ++column) {
+        if (item->text(column) != texts[column])
+            item->setText(column, texts[column]);
+    }
+    const QPoint pair(hit.a, hit.b);
+    if (item->data(0, kPairRole).toPoint() != pair || !item->data(0, kPairRole).isValid())
+        item->setData(0, kPairRole, pair);
 }
 
 void HitsPanel::rebuild() {
