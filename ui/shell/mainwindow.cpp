@@ -491,23 +491,23 @@ bool MainWindow::newDocument() {
 
 bool MainWindow::openFile(const QString &path) {
     // A game-engine file opens as an import. ".json" is shared by the native format, Tiled,
-    // Phaser/Matter and Aseprite, so the content decides; an unreadable file goes on to
-    // loadNative, which reports why.
+    // Phaser/Matter and Aseprite, so the content decides. The file is read once, here.
     QByteArray bytes;
     QString readError;
-    const FileFormat *format =
-        readWholeFile(path, &bytes, &readError)
-            ? guessReadFormat(path, bytes)
-            : FormatRegistry::instance().byFileName(path, FileFormat::CanRead);
+    if (!readWholeFile(path, &bytes, &readError)) {
+        mPrompts->showError(this, tr("Open Document"), readError);
+        return false;
+    }
+    const FileFormat *format = guessReadFormat(path, bytes);
     if (format && format->name() != HitsmithFormat().name())
         return importFile(path, format);
     if (!maybeSave())
         return false;
-    return loadNative(path);
+    return loadNative(path, bytes);
 }
 
-bool MainWindow::loadNative(const QString &path) {
-    ReadResult result = loadDocumentFile(path);
+bool MainWindow::loadNative(const QString &path, const QByteArray &bytes) {
+    ReadResult result = HitsmithFormat::parse(bytes);
     if (!result.isOk()) {
         // The open document stays as it was: nothing is replaced until the file is read.
         mPrompts->showError(this, tr("Open Document"), result.error);

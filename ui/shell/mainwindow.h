@@ -97,7 +97,7 @@ private:
     void readSettings();
     void writeSettings() const;
     bool maybeSave();
-    bool loadNative(const QString &path);
+    bool loadNative(const QString &path, const QByteArray &bytes);
     void reanchorImagePaths();
     void updateWindowTitle();
     void updateRecentFilesMenu();

@@ -134,8 +134,12 @@ private Q_SLOTS:
         QVERIFY(window->isWindowModified());
         QCOMPARE(QFileInfo(window->document()->filePath()).fileName(), QStringLiteral("good.json"));
 
-        QVERIFY(!window->openFile(mDir.filePath(QStringLiteral("missing.json")))); // Cancel
-        QCOMPARE(mPrompts->errors.size(), 1); // cancelled at the prompt: nothing read
+        // A file that cannot be read is reported at once, before any save prompt: the work stays.
+        QVERIFY(!window->openFile(mDir.filePath(QStringLiteral("missing.json"))));
+        QCOMPARE(mPrompts->errors.size(), 2);
+        QCOMPARE(mPrompts->errors[1], QStringLiteral("no such file"));
+        QCOMPARE(window->document()->data(), before);
+        QVERIFY(window->isWindowModified());
         closeDiscarding(window.get(), mPrompts.get());
     }
 
