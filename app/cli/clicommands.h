@@ -39,6 +39,9 @@ int runExport(const QStringList &arguments, Output &output);
 /// `import [--format NAME] IN -o FILE`
 int runImport(const QStringList &arguments, Output &output);
 
+/// `trace IMAGE [--cell WxH | --grid COLSxROWS] [options] -o OUT`
+int runTrace(const QStringList &arguments, Output &output);
+
 /// All subcommands in the order --help lists them.
 const QList<Command> &commands();
 

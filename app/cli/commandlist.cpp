@@ -8,6 +8,7 @@ const QList<Command> &commands() {
         {"hits", "print every colliding pair of every frame as JSON", runHits},
         {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
         {"import", "read a game-engine file into a new Hitsmith document", runImport},
+        {"trace", "trace hitboxes from an image's alpha into a new document", runTrace},
         {"formats", "list the file formats and what each can read and write", runFormats},
         {"bench", "time full and incremental collision on a document", runBench},
     };

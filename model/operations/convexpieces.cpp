@@ -170,7 +170,8 @@ struct Splitter {
     // Both edges at k make a convex turn with the diagonal leaving k in direction d.
     bool resolves(const Piece &poly, std::ptrdiff_t k, QPointF d) const {
         const QPointF in = at(poly, k) - at(poly, k - 1), out = at(poly, k + 1) - at(poly, k);
-        return in.x() * d.y() - in.y() * d.x() > 0 && out.x() * d.y() - out.y() * d.x() > 0;
+        // Straight on (a zero turn) is fine: that vertex just drops out of the piece.
+        return in.x() * d.y() - in.y() * d.x() >= 0 && out.x() * d.y() - out.y() * d.x() >= 0;
     }
 
     bool inCone(const Piece &poly, std::ptrdiff_t k, QPointF q) const {

@@ -89,6 +89,20 @@ void TestConvexPieces::pieces_data() {
                               {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 0}, {3, 0}, {3, 2}, {0, 2}})
                        << 8 << 3;
     QTest::newRow("comb: base and three teeth") << comb << 8 << 4;
+    // Diagonals that run straight on from an edge resolve two reflex vertices at once.
+    QTest::newRow("cut-corner square: 3 columns") << polygonOf({{2, 1},
+                                                                {6, 1},
+                                                                {6, 2},
+                                                                {7, 2},
+                                                                {7, 6},
+                                                                {6, 6},
+                                                                {6, 7},
+                                                                {2, 7},
+                                                                {2, 6},
+                                                                {1, 6},
+                                                                {1, 2},
+                                                                {2, 2}})
+                                                  << 8 << 3;
     QTest::newRow("cape") << polygonOf({{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}}) << 8 << 2;
     QTest::newRow("collinear vertices do not count")
         << polygonOf({{0, 0}, {1, 0}, {2, 0}, {3, 0}, {3, 3}, {2, 3}, {1, 3}, {0, 3}}) << 4 << 1;
