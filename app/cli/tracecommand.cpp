@@ -2,7 +2,7 @@
 #include "commandline.h"
 
 #include "hitsmithformat.h"
-#include "trace.h"
+#include "operations/trace.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -14,6 +14,8 @@
 #include <optional>
 
 namespace hitsmith::cli {
+
+using namespace hitsmith::operations;
 
 namespace {
 

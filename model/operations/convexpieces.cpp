@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 namespace {
 
@@ -380,4 +380,4 @@ QPolygonF convexHullPiece(const QPolygonF &input, int maxVertices) {
     return clockwise(result);
 }
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

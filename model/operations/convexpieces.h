@@ -6,7 +6,7 @@
 #include <QList>
 #include <QPolygonF>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 /// The simple polygon (either winding, no holes) split into convex pieces with at most
 /// maxVertices vertices each (0 = no limit; 1 and 2 count as 3). The pieces tile the polygon
@@ -21,4 +21,4 @@ QList<QPolygonF> convexPieces(const QPolygonF &polygon, int maxVertices);
 /// when the points have no area.
 QPolygonF convexHullPiece(const QPolygonF &points, int maxVertices);
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 namespace {
 
@@ -208,4 +208,4 @@ QPolygonF simplifiedOutline(const QPolygonF &input, double tolerance) {
     }
 }
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -4,7 +4,7 @@
 
 #include <QPolygonF>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 /// The closed outline simplified by Douglas-Peucker to tolerance pixels, keeping only original
 /// vertices. Where the result would cross or touch itself, fold back, fall below 3 vertices or
@@ -26,4 +26,4 @@ bool isSimplePolygon(const QPolygonF &polygon);
 /// The polygon without vertices that lie on the line through their neighbours.
 QPolygonF withoutCollinearVertices(const QPolygonF &polygon);
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -7,7 +7,7 @@
 
 #include <QImage>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 TracedPieces tracePieces(const AlphaMask &mask, const TraceOptions &options) {
     TracedPieces result;
@@ -54,4 +54,4 @@ QList<Shape> tracedShapes(const QList<QPolygonF> &pieces, const TraceOptions &op
     return shapes;
 }
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

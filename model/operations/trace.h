@@ -11,7 +11,7 @@
 
 class QImage;
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 /// What tracing makes of each connected part.
 enum class TraceShapes { ConvexPieces, ConvexHull };
@@ -44,4 +44,4 @@ AlphaMask traceMask(const QImage &image, const QRect &cell, const TraceOptions &
 QList<Shape> tracedShapes(const QList<QPolygonF> &pieces, const TraceOptions &options,
                           const Frame &frame = {});
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 AlphaMask AlphaMask::empty(int width, int height) {
     AlphaMask mask;
@@ -141,4 +141,4 @@ double intersectionOverUnion(const AlphaMask &a, const AlphaMask &b) {
     return either == 0 ? 1.0 : double(both) / double(either);
 }
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -12,7 +12,7 @@
 
 class QImage;
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 /// A binary image: one byte per pixel, 1 = solid. Pixels outside the mask count as empty.
 struct AlphaMask {
@@ -51,4 +51,4 @@ AlphaMask rasterizedMask(const QList<QPolygonF> &polygons, int width, int height
 /// empty.
 double intersectionOverUnion(const AlphaMask &a, const AlphaMask &b);
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

@@ -4,7 +4,7 @@
 
 #include <array>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 namespace {
 
@@ -152,4 +152,4 @@ QList<PartOutline> traceOutlines(const AlphaMask &mask, HoleMode holes) {
     return parts;
 }
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

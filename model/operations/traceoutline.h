@@ -8,7 +8,7 @@
 #include <QList>
 #include <QPolygonF>
 
-namespace hitsmith {
+namespace hitsmith::operations {
 
 /// Whether outlines keep the holes of a part (a hitbox rarely wants one).
 enum class HoleMode { Ignore, Keep };
@@ -29,4 +29,4 @@ QList<PartOutline> traceOutlines(const AlphaMask &mask, HoleMode holes = HoleMod
 /// Signed area by the shoelace formula; positive for clockwise on screen (y down).
 double signedArea(const QPolygonF &polygon);
 
-} // namespace hitsmith
+} // namespace hitsmith::operations

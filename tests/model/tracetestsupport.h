@@ -2,21 +2,21 @@
 
 // Masks from ASCII art ('#' solid) and the checks every trace-stage test shares.
 
-#include "tracemask.h"
+#include "operations/tracemask.h"
 
 #include <QPolygonF>
 #include <QStringList>
 
-inline hitsmith::AlphaMask maskFromArt(const QStringList &rows) {
-    hitsmith::AlphaMask mask =
-        hitsmith::AlphaMask::empty(rows.isEmpty() ? 0 : int(rows[0].size()), int(rows.size()));
+inline hitsmith::operations::AlphaMask maskFromArt(const QStringList &rows) {
+    hitsmith::operations::AlphaMask mask =
+        hitsmith::operations::AlphaMask::empty(rows.isEmpty() ? 0 : int(rows[0].size()), int(rows.size()));
     for (int y = 0; y < mask.height; ++y)
         for (int x = 0; x < mask.width; ++x)
             mask.pixels[std::size_t(y) * mask.width + x] = rows[y][x] == QLatin1Char('#');
     return mask;
 }
 
-inline QStringList artFromMask(const hitsmith::AlphaMask &mask) {
+inline QStringList artFromMask(const hitsmith::operations::AlphaMask &mask) {
     QStringList rows;
     for (int y = 0; y < mask.height; ++y) {
         QString row;

@@ -1,7 +1,7 @@
 // Trace stage 4: convex pieces within a vertex budget, and the budgeted convex hull.
 
-#include "convexpieces.h"
-#include "traceoutline.h"
+#include "operations/convexpieces.h"
+#include "operations/traceoutline.h"
 #include "tracetestsupport.h"
 #include "validation.h"
 
@@ -9,6 +9,7 @@
 #include <QtMath>
 
 using namespace hitsmith;
+using namespace hitsmith::operations;
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Trace stage 3: Douglas-Peucker that never leaves a self-intersecting or flat outline.
 
-#include "simplifyoutline.h"
-#include "traceoutline.h"
+#include "operations/simplifyoutline.h"
+#include "operations/traceoutline.h"
 #include "tracetestsupport.h"
 
 #include <QRandomGenerator>
@@ -10,6 +10,7 @@
 #include <cmath>
 
 using namespace hitsmith;
+using namespace hitsmith::operations;
 
 namespace {
 

@@ -2,15 +2,16 @@
 // of the pieces covering the mask (IoU >= 0.95 at 1 px tolerance), and the ids it hands out.
 
 #include "generatedsprites.h"
-#include "trace.h"
+#include "operations/trace.h"
 #include "tracetestsupport.h"
 #include "validation.h"
 
 #include <QTest>
 
 using namespace hitsmith;
+using namespace hitsmith::operations;
 
-Q_DECLARE_METATYPE(hitsmith::TraceShapes)
+Q_DECLARE_METATYPE(hitsmith::operations::TraceShapes)
 
 class TestTrace : public QObject {
     Q_OBJECT

@@ -1,12 +1,13 @@
 // Trace stage 1: the alpha mask, growing and shrinking it, and measuring coverage.
 
-#include "tracemask.h"
+#include "operations/tracemask.h"
 #include "tracetestsupport.h"
 
 #include <QImage>
 #include <QTest>
 
 using namespace hitsmith;
+using namespace hitsmith::operations;
 
 class TestTraceMask : public QObject {
     Q_OBJECT

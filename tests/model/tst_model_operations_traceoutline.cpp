@@ -1,12 +1,13 @@
 // Trace stage 2: marching squares over pixel corners, one outline per 8-connected part.
 
-#include "simplifyoutline.h"
-#include "traceoutline.h"
+#include "operations/simplifyoutline.h"
+#include "operations/traceoutline.h"
 #include "tracetestsupport.h"
 
 #include <QTest>
 
 using namespace hitsmith;
+using namespace hitsmith::operations;
 
 class TestTraceOutline : public QObject {
     Q_OBJECT
