@@ -3,7 +3,10 @@
 #include "simplifyoutline.h"
 #include "traceoutline.h"
 
+#include <QStringList>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -336,6 +339,37 @@ QList<QPolygonF> convexPieces(const QPolygonF &input, int maxVertices) {
         result.append(withoutCollinearVertices(vertices));
     }
     return result;
+}
+
+std::optional<QList<Shape>> splitIntoConvexPieces(const Shape &shape, const Frame &frame,
+                                                  int maxVertices) {
+    if (shape.type != ShapeType::Polygon)
+        return std::nullopt;
+    for (QPointF p : shape.points)
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
+            return std::nullopt;
+    const QPolygonF polygon = withoutCollinearVertices(QPolygonF(shape.points));
+    if (!isSimplePolygon(polygon) || signedArea(polygon) == 0)
+        return std::nullopt;
+    const QList<QPolygonF> pieces = convexPieces(polygon, maxVertices);
+    if (pieces.size() < 2)
+        return std::nullopt;
+    QList<Shape> shapes;
+    QStringList taken;
+    for (const Shape &existing : frame.shapes)
+        taken.append(existing.id);
+    int next = 2;
+    for (const QPolygonF &piece : pieces) {
+        Shape part = shape;
+        part.points = piece.toList();
+        if (!shapes.isEmpty()) {
+            do {
+                part.id = shape.id + QStringLiteral("-%1").arg(next++);
+            } while (taken.contains(part.id));
+        }
+        shapes.append(part);
+    }
+    return shapes;
 }
 
 QPolygonF convexHullPiece(const QPolygonF &input, int maxVertices) {

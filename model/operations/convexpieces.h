@@ -3,8 +3,12 @@
 // Stage 4 of tracing: convex pieces of a simple polygon, or one convex hull, within a vertex
 // budget (Box2D takes at most 8 vertices per polygon).
 
+#include "documentdata.h"
+
 #include <QList>
 #include <QPolygonF>
+
+#include <optional>
 
 namespace hitsmith::operations {
 
@@ -20,5 +24,12 @@ QList<QPolygonF> convexPieces(const QPolygonF &polygon, int maxVertices);
 /// the budget, the vertex whose removal loses the least area goes. Clockwise on screen; empty
 /// when the points have no area.
 QPolygonF convexHullPiece(const QPolygonF &points, int maxVertices);
+
+/// A concave but simple polygon as convex pieces on its layer (the "Split into Convex Pieces"
+/// fix): the first keeps the shape's id, the others get id-2, id-3, ... skipping ids frame
+/// already uses. Nothing when shape is not a polygon, crosses itself, has no area, or is
+/// already convex (one piece).
+std::optional<QList<Shape>> splitIntoConvexPieces(const Shape &shape, const Frame &frame,
+                                                  int maxVertices = 8);
 
 } // namespace hitsmith::operations

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void pieces_data();
     void pieces();
     void degenerateInputGivesNoPieces();
+    void splitShapeKeepsIdAndLayer();
     void hull_data();
     void hull();
 };
@@ -140,6 +141,33 @@ void TestConvexPieces::degenerateInputGivesNoPieces() {
     QVERIFY(convexPieces(polygonOf({{0, 0}, {1, 1}}), 8).isEmpty());
     QVERIFY(convexPieces(polygonOf({{0, 0}, {1, 1}, {2, 2}}), 8).isEmpty());
     QVERIFY(convexHullPiece(polygonOf({{0, 0}, {1, 1}, {2, 2}, {1, 1}}), 8).isEmpty());
+}
+
+void TestConvexPieces::splitShapeKeepsIdAndLayer() {
+    const Shape cape =
+        Shape::polygon(QStringLiteral("cape"), {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}},
+                       QStringLiteral("hurtbox"));
+    Frame frame;
+    frame.shapes = {cape};
+    std::optional<QList<Shape>> split = splitIntoConvexPieces(cape, frame);
+    QVERIFY(split);
+    QCOMPARE(split->size(), 2);
+    QCOMPARE((*split)[0].id, QStringLiteral("cape"));
+    QCOMPARE((*split)[1].id, QStringLiteral("cape-2"));
+    for (const Shape &piece : *split) {
+        QCOMPARE(piece.layer, QStringLiteral("hurtbox"));
+        QVERIFY(isCollidable(piece));
+    }
+    frame.shapes.append(Shape::circle(QStringLiteral("cape-2"), {0, 0}, 1));
+    QCOMPARE((*splitIntoConvexPieces(cape, frame))[1].id, QStringLiteral("cape-3"));
+    // Nothing to split: convex, crossing, flat, or not a polygon.
+    QVERIFY(!splitIntoConvexPieces(
+        Shape::polygon(QStringLiteral("box"), {{0, 0}, {1, 0}, {1, 1}, {0, 1}}), frame));
+    QVERIFY(!splitIntoConvexPieces(
+        Shape::polygon(QStringLiteral("tie"), {{0, 0}, {1, 1}, {1, 0}, {0, 1}}), frame));
+    QVERIFY(!splitIntoConvexPieces(Shape::polygon(QStringLiteral("line"), {{0, 0}, {1, 1}, {2, 2}}),
+                                   frame));
+    QVERIFY(!splitIntoConvexPieces(Shape::circle(QStringLiteral("c"), {0, 0}, 1), frame));
 }
 
 void TestConvexPieces::hull_data() {

@@ -6,6 +6,7 @@
 #include "creationtools.h"
 #include "editorsession.h"
 #include "layercolors.h"
+#include "operations/convexpieces.h"
 #include "operations/shapeoperations.h"
 #include "selecttool.h"
 #include "shapeclipboard.h"
@@ -177,6 +178,8 @@ void Canvas::createActions() {
             this, &Canvas::replaceByConvexHull);
     connect(add(ActionId::RemoveOffendingVertex, tr("Remove Offending &Vertex")),
             &QAction::triggered, this, &Canvas::removeOffendingVertex);
+    connect(add(ActionId::SplitIntoConvexPieces, tr("&Split into Convex Pieces")),
+            &QAction::triggered, this, &Canvas::splitIntoConvexPieces);
 }
 
 QList<QAction *> Canvas::toolActions() const {
@@ -200,7 +203,8 @@ QList<QAction *> Canvas::editActions() const {
 }
 
 QList<QAction *> Canvas::fixActions() const {
-    return {action(ActionId::ReplaceByConvexHull), action(ActionId::RemoveOffendingVertex)};
+    return {action(ActionId::ReplaceByConvexHull), action(ActionId::RemoveOffendingVertex),
+            action(ActionId::SplitIntoConvexPieces)};
 }
 
 // --- Settings ---
@@ -618,6 +622,9 @@ void Canvas::refreshFixActions() {
         canRemove = item->problem()->vertex >= 0 && item->shapeData().points.size() > 3;
     }
     action(ActionId::RemoveOffendingVertex)->setEnabled(canRemove);
+    // Only a concave outline splits; a crossing one has no inside to split.
+    action(ActionId::SplitIntoConvexPieces)
+        ->setEnabled(target >= 0 && mItems[target]->problem()->kind == ProblemKind::NotConvex);
 }
 
 void Canvas::replaceByConvexHull() {
@@ -644,6 +651,28 @@ void Canvas::removeOffendingVertex() {
     const FrameRef frame = currentFrame();
     document()->undoStack()->push(new ChangeShapesCommand(
         document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Remove Vertex")));
+}
+
+void Canvas::splitIntoConvexPieces() {
+    const int target = fixTarget();
+    if (target < 0)
+        return;
+    const FrameRef frame = currentFrame();
+    const Frame &data = document()->data().sprites[frame.sprite].frames[frame.frame];
+    const std::optional<QList<Shape>> pieces =
+        operations::splitIntoConvexPieces(mItems[target]->shapeData(), data);
+    if (!pieces)
+        return;
+    // One undo step: the shape becomes the first piece, the others go right after it.
+    auto *split =
+        new QUndoCommand(tr("Split %1 into Convex Pieces").arg(mItems[target]->shapeData().id));
+    new ChangeShapesCommand(document(), {{frame.sprite, frame.frame, target}}, {pieces->first()},
+                            split->text(), MergeMode::Separate, split);
+    QList<ShapeRef> refs;
+    for (int k = 1; k < pieces->size(); ++k)
+        refs.append({frame.sprite, frame.frame, target + k});
+    new InsertShapesCommand(document(), refs, pieces->mid(1), split->text(), split);
+    document()->undoStack()->push(split);
 }
 
 // --- Edit actions ---

@@ -58,6 +58,7 @@ public:
         SelectAll,
         ReplaceByConvexHull,
         RemoveOffendingVertex,
+        SplitIntoConvexPieces,
     };
 
     Canvas(EditorSession *session, QWidget *parent = nullptr);
@@ -138,6 +139,7 @@ public Q_SLOTS:
     void zoomToActualSize();
     void replaceByConvexHull();
     void removeOffendingVertex();
+    void splitIntoConvexPieces();
     void setActiveTool(hitsmith::AbstractTool *tool);
 
 Q_SIGNALS:

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void createPolygonWithEnterAndBackspace();
     void polygonEscapeCancels();
     void vertexDragMakesConcaveAndHullFixes();
+    void splitIntoConvexPiecesFix();
     void removeOffendingVertexFix();
     void moveShapeIntoAnotherHits();
     void escapeCancelsDrag();
@@ -324,6 +325,48 @@ void TestCanvas::vertexDragMakesConcaveAndHullFixes() {
     stack->redo();
     stack->redo();
     QCOMPARE(shapes()[0].points.size(), 3);
+}
+
+void TestCanvas::splitIntoConvexPiecesFix() {
+    // The seed's concave cape, beside a shape that already holds the id "cape-2".
+    const Shape cape =
+        Shape::polygon(QStringLiteral("cape"), {{10, 10}, {60, 10}, {60, 60}, {35, 30}, {10, 60}},
+                       QStringLiteral("hurtbox"));
+    addShapes({cape, Shape::circle(QStringLiteral("cape-2"), {90, 90}, 5)});
+    QAction *split = mCanvas->action(Canvas::ActionId::SplitIntoConvexPieces);
+    QVERIFY(!split->isEnabled());
+    click({20, 15}); // select the cape
+    QCOMPARE(mSession->selectedShapes(), QList<int>{0});
+    QVERIFY(mCanvas->item(0)->problem());
+    QVERIFY(split->isEnabled());
+    QVERIFY(mCanvas->fixActions().contains(split));
+    QUndoStack *stack = mSession->document()->undoStack();
+    const int before = stack->count();
+
+    split->trigger();
+    QCOMPARE(stack->count(), before + 1);
+    QCOMPARE(stack->undoText(), QStringLiteral("Split cape into Convex Pieces"));
+    QCOMPARE(shapes().size(), 3);
+    QCOMPARE(shapes()[0].id, QStringLiteral("cape"));
+    QCOMPARE(shapes()[1].id, QStringLiteral("cape-3"));
+    QCOMPARE(shapes()[2].id, QStringLiteral("cape-2")); // the circle, untouched
+    double area = 0;
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(!mCanvas->item(i)->problem());
+        QCOMPARE(shapes()[i].layer, QStringLiteral("hurtbox"));
+        QCOMPARE(shapes()[i].type, ShapeType::Polygon);
+        const QList<QPointF> &p = shapes()[i].points;
+        for (qsizetype k = 0; k < p.size(); ++k)
+            area += (p[k].x() * p[(k + 1) % p.size()].y() - p[(k + 1) % p.size()].x() * p[k].y());
+    }
+    QCOMPARE(std::abs(area) / 2, 50.0 * 50 - 50.0 * 30 / 2); // the cape: square minus notch
+    QVERIFY(!split->isEnabled());
+
+    stack->undo();
+    QCOMPARE(shapes().size(), 2);
+    QCOMPARE(shapes()[0], cape);
+    stack->redo();
+    QCOMPARE(shapes().size(), 3);
 }
 
 void TestCanvas::removeOffendingVertexFix() {
