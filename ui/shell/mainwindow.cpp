@@ -307,6 +307,7 @@ void MainWindow::createMenus() {
     sprite->addAction(mAddPngAction);
     sprite->addAction(mSpritesPanel->addFrameAction());
     sprite->addAction(mSpritesPanel->splitSheetAction());
+    sprite->addAction(mSpritesPanel->traceAction());
     sprite->addSeparator();
     sprite->addAction(mSpritesPanel->renameAction());
     sprite->addAction(mSpritesPanel->moveUpAction());

@@ -4,6 +4,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/autosaver.h shell/autosaver.cpp
   shell/imagepaths.h shell/imagepaths.cpp
   shell/splitsheetdialog.h shell/splitsheetdialog.cpp
+  shell/tracedialog.h shell/tracedialog.cpp
   shell/spritespanel.h shell/spritespanel.cpp
   shell/shapespanel.h shell/shapespanel.cpp
   shell/propertypanel.h shell/propertypanel.cpp

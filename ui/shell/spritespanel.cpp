@@ -5,6 +5,7 @@
 #include "prompts.h"
 #include "splitsheetdialog.h"
 #include "structurecommands.h"
+#include "tracedialog.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -14,6 +15,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hitsmith {
 
@@ -63,6 +66,8 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     mTree->setColumnCount(1);
     mTree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     mTree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // Several frames can be selected for tracing; the current item still drives everything else.
+    mTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     auto makeAction = [this](const QString &text, const QString &icon, auto slot) {
         auto *action = new QAction(QIcon::fromTheme(icon), text, this);
@@ -86,6 +91,8 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     mMoveDown = makeAction(tr("Move Do&wn"), QStringLiteral("go-down"), [this] { moveCurrent(1); });
     mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("view-grid"),
                              &SpritesPanel::splitCurrentSheet);
+    mTrace = makeAction(tr("&Trace Hitboxes..."), QStringLiteral("draw-path"),
+                        &SpritesPanel::traceCurrentFrame);
 
     auto *toolBar = new QToolBar(this);
     toolBar->setIconSize(QSize(16, 16));
@@ -128,6 +135,41 @@ FrameRef SpritesPanel::currentFrameItem() const {
     if (!item || item->data(0, kFrameRole).toInt() < 0)
         return {};
     return {item->data(0, kSpriteRole).toInt(), item->data(0, kFrameRole).toInt()};
+}
+
+QList<int> SpritesPanel::selectedFrames() const {
+    const int s = currentSprite();
+    QList<int> frames;
+    for (const QTreeWidgetItem *item : mTree->selectedItems()) {
+        if (item->data(0, kSpriteRole).toInt() == s && item->data(0, kFrameRole).toInt() >= 0)
+            frames.append(item->data(0, kFrameRole).toInt());
+    }
+    std::sort(frames.begin(), frames.end());
+    return frames;
+}
+
+void SpritesPanel::traceCurrentFrame() {
+    Document *document = mSession->document();
+    const FrameRef frame = mSession->currentFrame();
+    if (!frame.isValid())
+        return;
+    const Sprite &sprite = document->sprite(frame.sprite);
+    const QString imagePath = resolveImagePath(document, sprite.image);
+    QImageReader reader(imagePath);
+    const QImage image = reader.read();
+    if (sprite.image.isEmpty() || image.isNull()) {
+        mPrompts->showError(
+            this, tr("Trace Hitboxes"),
+            sprite.image.isEmpty()
+                ? tr("The sprite \"%1\" has no image to trace.").arg(sprite.name)
+                : tr("Cannot read the image \"%1\": %2").arg(imagePath, reader.errorString()));
+        return;
+    }
+    QList<int> selected = currentSprite() == frame.sprite ? selectedFrames() : QList<int>{};
+    if (selected.isEmpty())
+        selected = {frame.frame};
+    TraceDialog dialog(document, frame, selected, image, mSession->currentLayer(), this);
+    dialog.exec();
 }
 
 void SpritesPanel::selectSprite(int sprite) {
@@ -378,6 +420,8 @@ void SpritesPanel::updateActions() {
     mRename->setEnabled(s >= 0);
     mDelete->setEnabled(s >= 0);
     mSplitSheet->setEnabled(s >= 0 && !data.sprites[s].image.isEmpty());
+    mTrace->setEnabled(mSession->currentFrame().isValid() &&
+                       !data.sprites[mSession->currentFrame().sprite].image.isEmpty());
     if (frame.isValid()) {
         mMoveUp->setEnabled(frame.frame > 0);
         mMoveDown->setEnabled(frame.frame + 1 < data.sprites[s].frames.size());

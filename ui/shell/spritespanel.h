@@ -30,11 +30,14 @@ public:
     QAction *moveUpAction() const { return mMoveUp; }
     QAction *moveDownAction() const { return mMoveDown; }
     QAction *splitSheetAction() const { return mSplitSheet; }
+    QAction *traceAction() const { return mTrace; }
 
     /// The sprite the selection is in (a sprite row or one of its frames), or -1.
     int currentSprite() const;
     /// The selected frame, or invalid when a sprite row (or nothing) is selected.
     FrameRef currentFrameItem() const;
+    /// Frame indices of the current sprite selected in the tree, ascending.
+    QList<int> selectedFrames() const;
     /// Selects a sprite row.
     void selectSprite(int sprite);
 
@@ -48,6 +51,8 @@ public:
     void moveCurrent(int delta);
     /// Opens the "split sheet" dialog for the current sprite.
     void splitCurrentSheet();
+    /// Opens the Trace dialog for the frame on the canvas.
+    void traceCurrentFrame();
 
 Q_SIGNALS:
     /// A message for the status bar.
@@ -64,7 +69,8 @@ private:
     EditorSession *mSession;
     Prompts *mPrompts;
     QTreeWidget *mTree;
-    QAction *mAddSprite, *mAddFrame, *mRename, *mDelete, *mMoveUp, *mMoveDown, *mSplitSheet;
+    QAction *mAddSprite, *mAddFrame, *mRename, *mDelete, *mMoveUp, *mMoveDown, *mSplitSheet,
+        *mTrace;
     bool mUpdating = false;
     bool mRebuildPending = false;
 };

@@ -1,0 +1,197 @@
+// The Trace dialog driven through its real widgets: live preview, settings, and Apply as one
+// undo step over this frame, the selected frames or the whole sprite.
+
+#include "shelltestsupport.h"
+
+#include "editorsession.h"
+#include "hitsmithformat.h"
+#include "mainwindow.h"
+#include "spritespanel.h"
+#include "tracedialog.h"
+#include "validation.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QImage>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace hitsmith;
+using namespace hitsmith::test;
+
+namespace {
+
+// Two 16x16 cells: an L (two convex pieces) and a square.
+QImage sheet() {
+    QImage image(32, 16, QImage::Format_ARGB32);
+    image.fill(Qt::transparent);
+    const auto fill = [&](QRect rect) {
+        for (int y = rect.top(); y <= rect.bottom(); ++y)
+            for (int x = rect.left(); x <= rect.right(); ++x)
+                image.setPixel(x, y, qRgba(90, 40, 200, 200));
+    };
+    fill(QRect(2, 2, 4, 12));
+    fill(QRect(2, 10, 12, 4));
+    fill(QRect(20, 4, 8, 8));
+    return image;
+}
+
+DocumentData traceDocument() {
+    DocumentData data;
+    Sprite sprite;
+    sprite.name = QStringLiteral("hero");
+    sprite.image = QStringLiteral("sheet.png");
+    Frame idle;
+    idle.name = QStringLiteral("idle");
+    idle.source = QRectF(0, 0, 16, 16);
+    idle.shapes = {Shape::circle(QStringLiteral("old"), {8, 8}, 3, QStringLiteral("hurtbox")),
+                   Shape::circle(QStringLiteral("fist"), {8, 8}, 2, QStringLiteral("hitbox"))};
+    Frame run;
+    run.name = QStringLiteral("run");
+    run.source = QRectF(16, 0, 16, 16);
+    sprite.frames = {idle, run};
+    data.sprites = {sprite};
+    return data;
+}
+
+QStringList ids(const Frame &frame) {
+    QStringList list;
+    for (const Shape &shape : frame.shapes)
+        list.append(shape.id);
+    return list;
+}
+
+void typeInto(QWidget *widget, const QString &text) {
+    widget->setFocus();
+    QTest::keyClick(widget, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(widget, text);
+    QTest::keyClick(widget, Qt::Key_Tab);
+}
+
+void chooseRow(QComboBox *box, int row) {
+    box->setFocus();
+    while (box->currentIndex() < row)
+        QTest::keyClick(box, Qt::Key_Down);
+    while (box->currentIndex() > row)
+        QTest::keyClick(box, Qt::Key_Up);
+}
+
+} // namespace
+
+class TestTraceDialog : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<FakePrompts> mPrompts;
+    std::unique_ptr<MainWindow> mWindow;
+    QTemporaryDir mDir;
+
+    Document *doc() const { return mWindow->document(); }
+    std::unique_ptr<TraceDialog> dialog(QList<int> selected = {0}) {
+        return std::make_unique<TraceDialog>(doc(), FrameRef{0, 0}, selected, sheet(),
+                                             QStringLiteral("hurtbox"), mWindow.get());
+    }
+
+private Q_SLOTS:
+    void init() {
+        QVERIFY(sheet().save(mDir.filePath(QStringLiteral("sheet.png"))));
+        QFile file(mDir.filePath(QStringLiteral("hero.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(HitsmithFormat::serialize(traceDocument()));
+        file.close();
+        mPrompts = std::make_shared<FakePrompts>();
+        mWindow = std::make_unique<MainWindow>(mPrompts);
+        mWindow->show();
+        QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
+        QVERIFY(mWindow->openFile(file.fileName()));
+        QCOMPARE(mWindow->session()->currentFrame(), (FrameRef{0, 0}));
+    }
+
+    void cleanup() { mWindow.reset(); }
+
+    void menuOpensTheDialogAndCancelChangesNothing() {
+        QAction *trace = nullptr;
+        for (QAction *menu : mWindow->menuBar()->actions())
+            for (QAction *action : menu->menu() ? menu->menu()->actions() : QList<QAction *>{})
+                if (action->text() == QStringLiteral("&Trace Hitboxes..."))
+                    trace = action;
+        QVERIFY(trace);
+        QCoreApplication::processEvents(); // the Sprites panel rebuilds deferred
+        QVERIFY(trace->isEnabled());
+        int pieces = -1;
+        QTimer::singleShot(0, this, [&] {
+            auto *open = qobject_cast<TraceDialog *>(QApplication::activeModalWidget());
+            if (!open)
+                return;
+            pieces = open->previewPieceCount();
+            QTest::keyClick(open, Qt::Key_Escape);
+        });
+        trace->trigger();
+        QCOMPARE(pieces, 2); // the L of frame idle
+        QCOMPARE(doc()->undoStack()->count(), 0);
+        QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"old", "fist"}));
+    }
+
+    void previewFollowsTheSettings() {
+        const auto trace = dialog();
+        trace->show();
+        QCOMPARE(trace->previewPieceCount(), 2);
+        QVERIFY2(trace->summaryLabel()->text().startsWith(QStringLiteral("2 piece")),
+                 qPrintable(trace->summaryLabel()->text()));
+        QVERIFY(trace->summaryLabel()->text().contains(QStringLiteral("80 px")));
+        QVERIFY(!trace->previewLabel()->pixmap().isNull());
+        chooseRow(trace->shapesBox(), 1); // one hull per part
+        QCOMPARE(trace->previewPieceCount(), 1);
+        chooseRow(trace->shapesBox(), 0);
+        typeInto(trace->budgetBox(), QStringLiteral("3")); // triangles only
+        QCOMPARE(trace->previewPieceCount(), 4);
+        typeInto(trace->thresholdBox(), QStringLiteral("201")); // above the art's alpha 200
+        QCOMPARE(trace->previewPieceCount(), 0);
+        QVERIFY(trace->summaryLabel()->text().startsWith(QStringLiteral("0 piece")));
+        QCOMPARE(doc()->undoStack()->count(), 0); // previewing edits nothing
+    }
+
+    void wholeSpriteReplacingTheLayerIsOneUndoStep() {
+        const DocumentData before = doc()->data();
+        const auto trace = dialog();
+        trace->show();
+        chooseRow(trace->scopeBox(), 2);
+        QCOMPARE(trace->targetFrames(), (QList<int>{0, 1}));
+        QTest::mouseClick(trace->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok),
+                          Qt::LeftButton);
+        QCOMPARE(doc()->undoStack()->count(), 1);
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Trace hero"));
+        // "old" was on hurtbox and is replaced; the hitbox shape stays.
+        QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"fist", "trace-1", "trace-2"}));
+        QCOMPARE(ids(doc()->sprite(0).frames[1]), (QStringList{"trace-1"}));
+        for (const Frame &frame : doc()->sprite(0).frames)
+            for (const Shape &shape : frame.shapes)
+                QVERIFY(isCollidable(shape));
+        QCOMPARE(doc()->sprite(0).frames[1].shapes[0].layer, QStringLiteral("hurtbox"));
+        QCOMPARE(doc()->sprite(0).frames[1].shapes[0].boundingRect(), QRectF(4, 4, 8, 8));
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->data(), before);
+    }
+
+    void selectedFramesAddedOnAnotherLayer() {
+        const auto trace = dialog({1});
+        trace->show();
+        chooseRow(trace->scopeBox(), 1);
+        chooseRow(trace->placementBox(), 1); // add, keep what is there
+        typeInto(trace->layerBox(), QStringLiteral("pushbox"));
+        QCOMPARE(trace->options().layer, QStringLiteral("pushbox"));
+        QVERIFY(trace->apply());
+        QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"old", "fist"}));
+        QCOMPARE(ids(doc()->sprite(0).frames[1]), (QStringList{"trace-1"}));
+        QCOMPARE(doc()->sprite(0).frames[1].shapes[0].layer, QStringLiteral("pushbox"));
+    }
+};
+
+QTEST_MAIN(TestTraceDialog)
+#include "tst_tracedialog.moc"

@@ -1,0 +1,214 @@
+#include "tracedialog.h"
+
+#include "shapecommands.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUndoCommand>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hitsmith {
+
+using namespace operations;
+
+TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
+                         const QImage &image, const QString &layer, QWidget *parent)
+    : QDialog(parent)
+    , mDocument(document)
+    , mFrame(frame)
+    , mSelectedFrames(std::move(selectedFrames))
+    , mImage(image.convertToFormat(QImage::Format_ARGB32))
+    , mThreshold(new QSpinBox(this))
+    , mGrow(new QSpinBox(this))
+    , mBudget(new QSpinBox(this))
+    , mTolerance(new QDoubleSpinBox(this))
+    , mShapes(new QComboBox(this))
+    , mLayer(new QComboBox(this))
+    , mPlacement(new QComboBox(this))
+    , mScope(new QComboBox(this))
+    , mPreview(new QLabel(this))
+    , mSummary(new QLabel(this)) {
+    setWindowTitle(tr("Trace Hitboxes"));
+    const TraceOptions defaults;
+    mThreshold->setRange(0, 255);
+    mThreshold->setValue(defaults.alphaThreshold);
+    mThreshold->setToolTip(tr("A pixel is solid when its alpha is at least this."));
+    mGrow->setRange(-32, 32);
+    mGrow->setValue(defaults.grow);
+    mGrow->setSuffix(tr(" px"));
+    mGrow->setToolTip(tr("Grow (positive) or shrink (negative) the solid area first."));
+    mTolerance->setRange(0, 32);
+    mTolerance->setDecimals(2);
+    mTolerance->setSingleStep(0.25);
+    mTolerance->setValue(defaults.tolerance);
+    mTolerance->setSuffix(tr(" px"));
+    mBudget->setRange(0, 64);
+    mBudget->setValue(defaults.maxVertices);
+    mBudget->setSpecialValueText(tr("no limit"));
+    mBudget->setToolTip(tr("Most vertices per piece (Box2D takes 8)."));
+    mShapes->addItem(tr("Convex pieces"), int(TraceShapes::ConvexPieces));
+    mShapes->addItem(tr("One convex hull per part"), int(TraceShapes::ConvexHull));
+    QStringList layers = document->data().layerNames();
+    if (!layers.contains(layer))
+        layers.prepend(layer);
+    mLayer->addItems(layers);
+    mLayer->setEditable(true);
+    mLayer->setCurrentText(layer);
+    mPlacement->addItem(tr("Replace the shapes on this layer"), int(Placement::ReplaceLayer));
+    mPlacement->addItem(tr("Add to the shapes"), int(Placement::Add));
+    mScope->addItem(tr("This frame"), int(Scope::CurrentFrame));
+    mScope->addItem(tr("Selected frames (%n)", nullptr, int(mSelectedFrames.size())),
+                    int(Scope::SelectedFrames));
+    mScope->addItem(
+        tr("Whole sprite (%n frames)", nullptr, int(document->sprite(frame.sprite).frames.size())),
+        int(Scope::WholeSprite));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Alpha &threshold:"), mThreshold);
+    form->addRow(tr("&Grow / shrink:"), mGrow);
+    form->addRow(tr("&Tolerance:"), mTolerance);
+    form->addRow(tr("&Vertex budget:"), mBudget);
+    form->addRow(tr("&Make:"), mShapes);
+    form->addRow(tr("&Layer:"), mLayer);
+    form->addRow(tr("&Existing shapes:"), mPlacement);
+    form->addRow(tr("&Apply to:"), mScope);
+    mPreview->setMinimumSize(192, 192);
+    mPreview->setAlignment(Qt::AlignCenter);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Trace"));
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        apply();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(mPreview, 1);
+    layout->addWidget(mSummary);
+    layout->addWidget(buttons);
+
+    for (QSpinBox *box : {mThreshold, mGrow, mBudget})
+        connect(box, &QSpinBox::valueChanged, this, &TraceDialog::updatePreview);
+    connect(mTolerance, &QDoubleSpinBox::valueChanged, this, &TraceDialog::updatePreview);
+    connect(mShapes, &QComboBox::currentIndexChanged, this, &TraceDialog::updatePreview);
+    updatePreview();
+}
+
+TraceOptions TraceDialog::options() const {
+    TraceOptions options;
+    options.alphaThreshold = mThreshold->value();
+    options.grow = mGrow->value();
+    options.tolerance = mTolerance->value();
+    options.maxVertices = mBudget->value() > 0 ? std::max(3, mBudget->value()) : 0;
+    options.shapes = TraceShapes(mShapes->currentData().toInt());
+    options.layer = mLayer->currentText().trimmed();
+    if (options.layer.isEmpty())
+        options.layer = Shape::defaultLayerName();
+    return options;
+}
+
+TraceDialog::Scope TraceDialog::scope() const {
+    return Scope(mScope->currentData().toInt());
+}
+
+TraceDialog::Placement TraceDialog::placement() const {
+    return Placement(mPlacement->currentData().toInt());
+}
+
+QList<int> TraceDialog::targetFrames() const {
+    switch (scope()) {
+    case Scope::CurrentFrame:
+        return {mFrame.frame};
+    case Scope::SelectedFrames:
+        return mSelectedFrames;
+    case Scope::WholeSprite:
+        break;
+    }
+    QList<int> all;
+    for (int f = 0; f < mDocument->sprite(mFrame.sprite).frames.size(); ++f)
+        all.append(f);
+    return all;
+}
+
+QRect TraceDialog::cellOf(int frame) const {
+    const Frame &data = mDocument->sprite(mFrame.sprite).frames.value(frame);
+    return data.source ? data.source->toAlignedRect() : mImage.rect();
+}
+
+void TraceDialog::updatePreview() {
+    const TraceOptions settings = options();
+    const QRect cell = cellOf(mFrame.frame);
+    const AlphaMask mask = traceMask(mImage, cell, settings);
+    mPreviewPieces = tracePieces(mask, settings).pieces;
+    const AlphaMask covered = rasterizedMask(mPreviewPieces, mask.width, mask.height);
+
+    // The cell scaled up to the preview, the mask tinted, the pieces outlined on top.
+    const double scale = std::clamp(
+        std::min(256.0 / std::max(1, cell.width()), 256.0 / std::max(1, cell.height())), 1.0, 8.0);
+    QPixmap pixmap(QSize(int(cell.width() * scale), int(cell.height() * scale)));
+    pixmap.fill(palette().color(QPalette::Base));
+    QPainter painter(&pixmap);
+    painter.scale(scale, scale);
+    painter.drawImage(QPoint(0, 0), mImage, cell);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPen pen(QColor(0x3e, 0x89, 0x48), 1.5 / scale);
+    painter.setPen(pen);
+    painter.setBrush(QColor(0x3e, 0x89, 0x48, 70));
+    for (const QPolygonF &piece : mPreviewPieces)
+        painter.drawPolygon(piece);
+    painter.end();
+    mPreview->setPixmap(pixmap);
+    mSummary->setText(tr("%n piece(s); cover %1 px\u00b2 of the %2 px\u00b2 solid (IoU %3)",
+                         nullptr, int(mPreviewPieces.size()))
+                          .arg(covered.solidCount())
+                          .arg(mask.solidCount())
+                          .arg(intersectionOverUnion(covered, filledMask(mask)), 0, 'f', 3));
+}
+
+bool TraceDialog::apply() {
+    const TraceOptions settings = options();
+    const QString spriteName = mDocument->sprite(mFrame.sprite).name;
+    auto command = std::make_unique<QUndoCommand>(tr("Trace %1").arg(spriteName));
+    bool changed = false;
+    for (int f : targetFrames()) {
+        if (f < 0 || f >= mDocument->sprite(mFrame.sprite).frames.size())
+            continue;
+        const Frame &frame = mDocument->sprite(mFrame.sprite).frames[f];
+        // Replaced shapes leave first, so their trace-N ids are free again.
+        Frame remaining = frame;
+        QList<ShapeRef> removed;
+        if (placement() == Placement::ReplaceLayer) {
+            for (int i = int(frame.shapes.size()) - 1; i >= 0; --i) {
+                if (frame.shapes[i].layer == settings.layer) {
+                    removed.prepend({mFrame.sprite, f, i});
+                    remaining.shapes.removeAt(i);
+                }
+            }
+        }
+        const QList<Shape> shapes =
+            tracedShapes(tracePieces(traceMask(mImage, cellOf(f), settings), settings).pieces,
+                         settings, remaining);
+        if (!removed.isEmpty())
+            new RemoveShapesCommand(mDocument, removed, command->text(), command.get());
+        QList<ShapeRef> added;
+        for (int k = 0; k < shapes.size(); ++k)
+            added.append({mFrame.sprite, f, int(remaining.shapes.size()) + k});
+        if (!shapes.isEmpty())
+            new InsertShapesCommand(mDocument, added, shapes, command->text(), command.get());
+        changed = changed || !removed.isEmpty() || !shapes.isEmpty();
+    }
+    if (!changed)
+        return false;
+    mDocument->undoStack()->push(command.release());
+    return true;
+}
+
+} // namespace hitsmith
