@@ -6,11 +6,12 @@ cd "$(dirname "$0")/.."
 
 # Build: compiler, CMake, Qt 6. Tests: Boost.Geometry (independent collision check), Tiled and
 # Node.js/npm (the real consumers of exported files), fonts for the offscreen platform.
-# Benchmarks: Box2D (the peer the collision benchmark compares against).
+# Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
+# independent pipeline the trace benchmark compares against).
 packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev
-  libboost-dev libbox2d-dev
+  libboost-dev libbox2d-dev python3-skimage
   tiled
   fonts-dejavu-core xvfb xauth
 )
