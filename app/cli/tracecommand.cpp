@@ -103,10 +103,10 @@ int runTrace(const QStringList &arguments, Output &output) {
         return usageError(QStringLiteral("--alpha must be a whole number from 0 to 255, not '%1'")
                               .arg(parser.value(alphaOption)));
     options.alphaThreshold = *alpha;
-    const std::optional<int> grow = parseInt(parser.value(growOption), -256, 256);
+    const std::optional<int> grow = parseInt(parser.value(growOption), -1024, 1024);
     if (!grow)
         return usageError(
-            QStringLiteral("--grow must be a whole number of pixels from -256 to 256, not '%1'")
+            QStringLiteral("--grow must be a whole number of pixels from -1024 to 1024, not '%1'")
                 .arg(parser.value(growOption)));
     options.grow = *grow;
     bool ok = false;

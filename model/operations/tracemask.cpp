@@ -37,30 +37,89 @@ AlphaMask alphaMask(const QImage &image, const QRect &cell, int threshold) {
     return mask;
 }
 
-AlphaMask grownMask(const AlphaMask &mask, int pixels) {
-    if (pixels == 0)
-        return mask;
-    const int radius = std::abs(pixels);
-    std::vector<QPoint> disc;
-    for (int dy = -radius; dy <= radius; ++dy)
-        for (int dx = -radius; dx <= radius; ++dx)
-            if (dx * dx + dy * dy <= radius * radius)
-                disc.push_back({dx, dy});
-    AlphaMask result = AlphaMask::empty(mask.width, mask.height);
-    for (int y = 0; y < mask.height; ++y) {
-        for (int x = 0; x < mask.width; ++x) {
-            // Grow: solid if any pixel of the disc is; shrink: solid only if every pixel is.
-            const bool grow = pixels > 0;
-            bool solid = !grow;
-            for (const QPoint d : disc) {
-                if (mask.contains(x + d.x(), y + d.y()) == grow) {
-                    solid = grow;
-                    break;
-                }
-            }
-            result.pixels[std::size_t(y) * mask.width + x] = solid ? 1 : 0;
+namespace {
+
+constexpr double kFar = 1e20;
+
+// Squared distance along one line to the nearest point where f is 0 (Felzenszwalb and
+// Huttenlocher's lower envelope of parabolas), f = kFar elsewhere.
+void distanceLine(const std::vector<double> &f, std::vector<double> &d, std::vector<int> &v,
+                  std::vector<double> &z) {
+    const int n = int(f.size());
+    int k = 0;
+    v[0] = 0;
+    z[0] = -kFar;
+    z[1] = kFar;
+    for (int q = 1; q < n; ++q) {
+        double s = ((f[q] + double(q) * q) - (f[v[k]] + double(v[k]) * v[k])) / (2.0 * (q - v[k]));
+        while (s <= z[k]) {
+            --k;
+            s = ((f[q] + double(q) * q) - (f[v[k]] + double(v[k]) * v[k])) / (2.0 * (q - v[k]));
         }
+        ++k;
+        v[k] = q;
+        z[k] = s;
+        z[k + 1] = kFar;
     }
+    k = 0;
+    for (int q = 0; q < n; ++q) {
+        while (z[k + 1] < q)
+            ++k;
+        d[q] = double(q - v[k]) * (q - v[k]) + f[v[k]];
+    }
+}
+
+// Squared Euclidean distance from every cell of a width x height grid to the nearest feature.
+std::vector<double> squaredDistances(const std::vector<std::uint8_t> &feature, int width,
+                                     int height) {
+    std::vector<double> grid(feature.size());
+    for (std::size_t i = 0; i < feature.size(); ++i)
+        grid[i] = feature[i] ? 0.0 : kFar;
+    const int longest = std::max(width, height);
+    std::vector<double> f, d(std::size_t(longest) + 1);
+    std::vector<int> v(std::size_t(longest) + 1);
+    std::vector<double> z(std::size_t(longest) + 2);
+    for (int x = 0; x < width; ++x) {
+        f.assign(std::size_t(height), 0);
+        for (int y = 0; y < height; ++y)
+            f[y] = grid[std::size_t(y) * width + x];
+        d.resize(f.size());
+        distanceLine(f, d, v, z);
+        for (int y = 0; y < height; ++y)
+            grid[std::size_t(y) * width + x] = d[y];
+    }
+    for (int y = 0; y < height; ++y) {
+        f.assign(grid.begin() + std::ptrdiff_t(y) * width,
+                 grid.begin() + std::ptrdiff_t(y + 1) * width);
+        d.resize(f.size());
+        distanceLine(f, d, v, z);
+        std::copy(d.begin(), d.end(), grid.begin() + std::ptrdiff_t(y) * width);
+    }
+    return grid;
+}
+
+} // namespace
+
+AlphaMask grownMask(const AlphaMask &mask, int pixels) {
+    if (pixels == 0 || mask.pixels.empty())
+        return mask;
+    // A pixel is within the disc of radius r of a pixel q when |p - q|^2 <= r^2, so growing
+    // keeps pixels near a solid one and shrinking keeps those far from every empty one. The
+    // grid has a one-pixel empty border: outside the mask counts as empty.
+    const double reach = double(pixels) * pixels;
+    const int width = mask.width + 2, height = mask.height + 2;
+    const bool grow = pixels > 0;
+    std::vector<std::uint8_t> feature(std::size_t(width) * height, grow ? 0 : 1);
+    for (int y = 0; y < mask.height; ++y)
+        for (int x = 0; x < mask.width; ++x)
+            feature[std::size_t(y + 1) * width + x + 1] = mask.contains(x, y) == grow ? 1 : 0;
+    const std::vector<double> distance = squaredDistances(feature, width, height);
+    AlphaMask result = AlphaMask::empty(mask.width, mask.height);
+    for (int y = 0; y < mask.height; ++y)
+        for (int x = 0; x < mask.width; ++x) {
+            const double d = distance[std::size_t(y + 1) * width + x + 1];
+            result.pixels[std::size_t(y) * mask.width + x] = (grow ? d <= reach : d > reach);
+        }
     return result;
 }
 

@@ -36,7 +36,8 @@ struct AlphaMask {
 AlphaMask alphaMask(const QImage &image, const QRect &cell, int threshold);
 
 /// The mask grown (pixels > 0) or shrunk (pixels < 0) by a disc of that radius in whole pixels;
-/// the size stays the same, so growth stops at the mask's border.
+/// the size stays the same, so growth stops at the mask's border. Linear time (a Euclidean
+/// distance transform), whatever the radius.
 AlphaMask grownMask(const AlphaMask &mask, int pixels);
 
 /// The mask with its holes filled: every empty pixel that no 4-connected path of empty pixels

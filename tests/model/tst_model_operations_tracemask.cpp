@@ -78,6 +78,14 @@ void TestTraceMask::growAndShrink_data() {
     QTest::newRow("grow 2 is a disc")
         << QStringList{".....", ".....", "..#..", ".....", "....."} << 2
         << QStringList{"..#..", ".###.", "#####", ".###.", "..#.."};
+    QTest::newRow("grow 3 is a disc")
+        << QStringList{".......", ".......", ".......", "...#...", ".......", ".......", "......."}
+        << 3
+        << QStringList{"...#...", ".#####.", ".#####.", "#######", ".#####.", ".#####.", "...#..."};
+    QTest::newRow("shrink 2 of a full block")
+        << QStringList{"#######", "#######", "#######", "#######", "#######", "#######", "#######"}
+        << -2
+        << QStringList{".......", ".......", "..###..", "..###..", "..###..", ".......", "......."};
     QTest::newRow("grow stops at the border")
         << QStringList{"#..", "...", "..."} << 1 << QStringList{"##.", "#..", "..."};
     QTest::newRow("shrink 1 keeps the core")
