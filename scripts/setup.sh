@@ -41,5 +41,7 @@ if ((${#missing[@]})); then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+werror=OFF
+[ "${HITSMITH_WERROR:-0}" = 1 ] && werror=ON
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHITSMITH_WERROR="$werror"
 cmake --build build -j"$jobs"
