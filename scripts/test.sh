@@ -29,4 +29,14 @@ if [ "$status" -ne 0 ]; then
   echo "hitsmith test: FAILED (ctest exit $status); full log follows" >&2
   cat "$log" >&2
 fi
-exit "$status"
+if [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
+# CI (and HITSMITH_SANITIZE=1): the whole suite again under ASan+UBSan in build-asan/, then each
+# (and HITSMITH_FUZZ=1) every fuzz harness for HITSMITH_FUZZ_SECONDS (default 60), two at a time.
+if [ "${HITSMITH_STRICT:-0}" = 1 ] || [ "${HITSMITH_SANITIZE:-0}" = 1 ]; then
+  ./scripts/test-sanitize.sh "$@"
+fi
+if [ "${HITSMITH_STRICT:-0}" = 1 ] || [ "${HITSMITH_FUZZ:-0}" = 1 ]; then
+  ./scripts/fuzz.sh "${HITSMITH_FUZZ_SECONDS:-60}" 2
+fi
