@@ -2,6 +2,7 @@
 // nothing written on failure.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "hitsmithformat.h"
 
@@ -39,7 +40,8 @@ void TestFormatCommands::initTestCase() {
     const QString binDir = env("HITSMITH_BIN_DIR");
     mCli = QDir(binDir).filePath(QStringLiteral("hitsmith-cli"));
     if (binDir.isEmpty() || !QFileInfo::exists(mCli))
-        QSKIP("HITSMITH_BIN_DIR does not hold hitsmith-cli (run through ctest after a full build)");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_BIN_DIR does not hold hitsmith-cli (run through ctest after a full build)");
     QVERIFY(mDir.isValid());
     QString error;
     QVERIFY(

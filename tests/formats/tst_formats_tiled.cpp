@@ -2,6 +2,7 @@
 // corner, round trips, the real-world fixtures, malformed input, and Tiled itself reading ours.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "hitsmithformat.h"
 
@@ -215,8 +216,9 @@ void TestTiledFormats::invalidShapesFailUnlessSkipped() {
 void TestTiledFormats::excaliburTsxAndTsjAgree() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const ReadResult tsx =
         format("tiled-tsx")
             ->read(readBytes(dir + QStringLiteral("/tiled/excalibur_external.tsx")), {});
@@ -256,8 +258,9 @@ void TestTiledFormats::excaliburTsxAndTsjAgree() {
 void TestTiledFormats::lillysPolylinesReportedAndSkipped() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     for (const char *file : {"lillys_tileset.tsx", "lillys_legacy_tilesets.tsx"}) {
         const QByteArray bytes = readBytes(dir + QStringLiteral("/tiled/") + QLatin1String(file));
         const ReadResult result = format("tiled-tsx")->read(bytes, {});
@@ -285,8 +288,9 @@ void TestTiledFormats::lillysPolylinesReportedAndSkipped() {
 void TestTiledFormats::everySharedTiledFixtureImports() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const QFileInfoList files = QDir(dir + QStringLiteral("/tiled")).entryInfoList(QDir::Files);
     QVERIFY(files.size() >= 6);
     for (const QFileInfo &file : files) {
@@ -444,8 +448,9 @@ void TestTiledFormats::tiledOpensOurTilesets() {
     QFETCH(QString, documentPath);
     const QString tiled = QStandardPaths::findExecutable(QStringLiteral("tiled"));
     if (tiled.isEmpty())
-        QSKIP("the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
-              "not asked to read our tilesets");
+        HITSMITH_SKIP_OR_FAIL(
+            "the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
+            "not asked to read our tilesets");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     DocumentData document = sampleDocument();
