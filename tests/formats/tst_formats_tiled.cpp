@@ -5,6 +5,7 @@
 #include "testsupport.h"
 
 #include "hitsmithformat.h"
+#include "imagepaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -453,13 +454,13 @@ void TestTiledFormats::tiledOpensOurTilesets() {
             "not asked to read our tilesets");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    // Image paths absolute, as the editor holds them (loadDocumentFile resolves them).
     DocumentData document = sampleDocument();
-    QString documentDir = dir.path();
+    resolveImagePaths(document, dir.path());
     if (!documentPath.isEmpty()) {
         const ReadResult loaded = loadDocumentFile(documentPath);
         QVERIFY2(loaded.isOk(), qPrintable(documentPath + QStringLiteral(": ") + loaded.error));
         document = *loaded.document;
-        documentDir = QFileInfo(documentPath).absolutePath();
     }
     // Tiled 1.8 writes XML numbers with 6 significant digits (its JSON keeps them all).
     struct Case {
@@ -472,7 +473,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
         const QString out = dir.filePath(QStringLiteral("theirs.") + QLatin1String(c.outExtension));
         QFile file(in);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(format(c.writer)->write(document, {in, documentDir}, {}).bytes);
+        file.write(format(c.writer)->writeFor(document, in).bytes);
         file.close();
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -484,7 +485,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
                       {QStringLiteral("--export-tileset"), QLatin1String(c.exportFormat), in, out});
         QVERIFY(process.waitForFinished(60000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-        const ReadResult back = format(c.reader)->read(readBytes(out), {out, documentDir});
+        const ReadResult back = format(c.reader)->readFrom(readBytes(out), out);
         QVERIFY2(back.isOk(),
                  qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + back.error));
         QVERIFY2(back.warnings.isEmpty(), qPrintable(back.warnings.join(u'\n')));
