@@ -240,16 +240,17 @@ Object shapeToObject(const Shape &shape, int id) {
         object.width = shape.size.width();
         object.height = shape.size.height();
         object.rotation = shape.angle;
-        const QPointF topLeft =
-            shape.center - engines::rotated({object.width / 2.0, object.height / 2.0}, shape.angle);
+        const QPointF topLeft = engines::pixelRounded(
+            shape.center -
+            engines::rotated({object.width / 2.0, object.height / 2.0}, shape.angle));
         object.x = topLeft.x();
         object.y = topLeft.y();
         break;
     }
     case ShapeType::Circle:
         object.kind = ObjectKind::Ellipse;
-        object.x = shape.center.x() - shape.radius;
-        object.y = shape.center.y() - shape.radius;
+        object.x = engines::pixelRounded(shape.center.x() - shape.radius);
+        object.y = engines::pixelRounded(shape.center.y() - shape.radius);
         object.width = object.height = 2 * shape.radius;
         break;
     case ShapeType::Polygon: {
@@ -258,7 +259,7 @@ Object shapeToObject(const Shape &shape, int id) {
         object.x = anchor.x();
         object.y = anchor.y();
         for (QPointF p : shape.points)
-            object.points.append(p - anchor);
+            object.points.append(engines::pixelRounded(p - anchor));
         break;
     }
     }
@@ -329,10 +330,7 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
 }
 
 QStringList exportWarnings(const DocumentData &document) {
-    QStringList warnings = engines::invalidShapeWarnings(document);
-    if (!document.layers.isEmpty())
-        warnings << tr("layer colours are not stored in Tiled tilesets");
-    return warnings;
+    return engines::invalidShapeWarnings(document);
 }
 
 } // namespace hitsmith::tiled
