@@ -24,6 +24,8 @@ enum class ProblemKind {
     DuplicateShapeId,
     DuplicateSpriteName,
     DuplicateFrameName,
+    InvalidProperty, ///< a property value that is not a number, string or boolean
+    InvalidDuration, ///< a frame or sprite duration that is not > 0 ms
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).
@@ -48,7 +50,8 @@ struct Problem {
 /// Pure: no document, no signals. Collinear vertices and either winding are fine.
 std::optional<ShapeProblem> validateShape(const Shape &shape);
 
-/// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names.
+/// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names,
+/// property values of the wrong type and durations that are not > 0.
 QList<Problem> validateDocument(const DocumentData &document);
 
 /// True when the shape is used by collision (its geometry is valid).

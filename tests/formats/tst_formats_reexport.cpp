@@ -114,7 +114,7 @@ void TestReexport::emptyFramesAndSpritesSurvive_data() {
 void TestReexport::emptyFramesAndSpritesSurvive() {
     QFETCH(QString, writer);
     DocumentData document = sampleDocument();
-    document.sprites[0].frames.append(Frame{QStringLiteral("blank"), {}, {}, {}, {}});
+    document.sprites[0].frames.append(Frame{QStringLiteral("blank"), {}, {}, {}, {}, {}, {}});
     const FileFormat *target = FormatRegistry::instance().byName(writer);
     const ReadResult back = target->read(target->write(document, {}, {}).bytes, {});
     QVERIFY2(back.isOk(), qPrintable(back.error));
