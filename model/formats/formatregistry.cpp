@@ -1,5 +1,6 @@
 #include "formatregistry.h"
 
+#include "airformat.h"
 #include "asepriteformat.h"
 #include "godotformat.h"
 #include "hitsmithformat.h"
@@ -14,8 +15,8 @@ FormatRegistry::FormatRegistry() {
     // The one place where formats are registered.
     // The native format comes first: it wins .json by extension; see guessReadFormat() for
     // telling the JSON formats apart by content.
-    mFormats = {new HitsmithFormat, new TiledTsxFormat, new TiledTsjFormat,
-                new GodotFormat,    new MatterFormat,   new AsepriteFormat};
+    mFormats = {new HitsmithFormat, new TiledTsxFormat, new TiledTsjFormat, new GodotFormat,
+                new MatterFormat,   new AsepriteFormat, new AirFormat};
 }
 
 FormatRegistry::~FormatRegistry() {

@@ -21,11 +21,13 @@ void TestFuzz::mutatedInputs_data() {
     QTest::addColumn<QString>("reader");
     QTest::addColumn<QByteArray>("seed");
     const DocumentData document = sampleDocument();
-    for (const char *name : {"tiled-tsx", "tiled-tsj", "godot", "matter"})
+    for (const char *name : {"tiled-tsx", "tiled-tsj", "godot", "matter", "air"})
         QTest::newRow(name) << QString::fromLatin1(name)
                             << format(name)->write(document, {}, {}).bytes;
     QTest::newRow("aseprite") << QStringLiteral("aseprite")
                               << readBytes(testData(QStringLiteral("formats/aseprite_hash.json")));
+    QTest::newRow("air kfm") << QStringLiteral("air")
+                             << readBytes(testData(QStringLiteral("formats/air/kfm.air")));
     QTest::newRow("godot 3") << QStringLiteral("godot")
                              << readBytes(testData(QStringLiteral("formats/godot3_scene.tscn")));
 }

@@ -18,19 +18,51 @@ QString shapeLocation(const QString &sprite, const QString &frame, const QString
     return sprite + u'/' + frame + u'/' + shapeId;
 }
 
+void LossCounter::add(const QString &one, const QString &several, const QString &where) {
+    for (Kind &existing : mKinds) {
+        if (existing.several == several) {
+            existing.places.append(where);
+            return;
+        }
+    }
+    mKinds.append({one, several, {where}});
+}
+
+QStringList LossCounter::lines() const {
+    // A few places make the line actionable; the count says how many more there are.
+    constexpr qsizetype kShownPlaces = 3;
+    QStringList lines;
+    for (const Kind &kind : mKinds) {
+        QString line = (kind.places.size() == 1 ? kind.one : kind.several).arg(kind.places.size());
+        QStringList shown = kind.places.mid(0, kShownPlaces);
+        if (kind.places.size() > kShownPlaces)
+            shown << QStringLiteral("...");
+        line += QStringLiteral(": ") + shown.join(QStringLiteral(", "));
+        lines << line;
+    }
+    return lines;
+}
+
+void LossCounter::appendTo(QStringList *warnings) const {
+    for (const QString &line : lines()) {
+        if (!warnings->contains(line))
+            warnings->append(line);
+    }
+}
+
 QStringList invalidShapeWarnings(const DocumentData &document) {
-    QStringList warnings;
+    LossCounter losses;
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
             for (const Shape &shape : frame.shapes) {
                 if (const std::optional<ShapeProblem> problem = validateShape(shape))
-                    warnings << tr("%1: invalid shape (%2), skipped")
-                                    .arg(shapeLocation(sprite.name, frame.name, shape.id),
-                                         problem->reason);
+                    losses.add(tr("%1 invalid shape skipped"), tr("%1 invalid shapes skipped"),
+                               shapeLocation(sprite.name, frame.name, shape.id) +
+                                   QStringLiteral(" (") + problem->reason + u')');
             }
         }
     }
-    return warnings;
+    return losses.lines();
 }
 
 bool checkInvalidShapes(const DocumentData &document, const WriteOptions &options,
@@ -54,7 +86,10 @@ bool checkInvalidShapes(const DocumentData &document, const WriteOptions &option
                             .arg(QString::number(names.size()), names.join(QStringLiteral(", ")));
         return false;
     }
-    result->warnings << invalid;
+    for (const QString &line : invalid) {
+        if (!result->warnings.contains(line))
+            result->warnings << line;
+    }
     return true;
 }
 
@@ -136,6 +171,18 @@ QString UniqueNames::take(const QString &base) {
     return name;
 }
 
+double pixelRounded(double value) {
+    // value * 1e9 must stay within 2^53 for the rounded integer, and so the quotient, to be exact.
+    if (!std::isfinite(value) || std::abs(value) >= 9e6)
+        return value;
+    const double rounded = std::round(value * 1e9) / 1e9;
+    return rounded == 0 ? 0.0 : rounded;
+}
+
+QPointF pixelRounded(QPointF point) {
+    return {pixelRounded(point.x()), pixelRounded(point.y())};
+}
+
 QPointF rotated(QPointF v, double degrees) {
     if (degrees == 0.0)
         return v;
@@ -153,8 +200,10 @@ void appendWithUniqueId(Frame &frame, Shape shape, const QString &fallbackId) {
 QList<QPointF> polygonPoints(const Shape &shape) {
     if (shape.type == ShapeType::Polygon)
         return shape.points;
-    const QPolygonF outline = shape.outline();
-    return QList<QPointF>(outline.begin(), outline.end());
+    QList<QPointF> points;
+    for (QPointF p : shape.outline())
+        points.append(pixelRounded(p));
+    return points;
 }
 
 } // namespace hitsmith::engines

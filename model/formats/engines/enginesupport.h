@@ -28,7 +28,29 @@ QString tr(const char *text);
 /// "sprite/frame/shape-id", as the CLI prints locations.
 QString shapeLocation(const QString &sprite, const QString &frame, const QString &shapeId);
 
-/// A warning per invalid shape ("knight/attack-2/blade: invalid (...), skipped").
+/// Export losses grouped by kind: one line per kind with a count and the first few places
+/// ("3 circles written as 16-gon polygons: knight/idle/head, ..."), never one line per shape.
+class LossCounter {
+public:
+    /// Counts one occurrence of a kind, given as translated texts with %1 for the count, for
+    /// one and for several ("%1 circle written as ...", "%1 circles written as ..."); kinds are
+    /// told apart by the second. where names the shape or frame.
+    void add(const QString &one, const QString &several, const QString &where);
+    /// One line per kind in the order first added.
+    QStringList lines() const;
+    /// Appends the lines to a warning list, skipping lines already in it.
+    void appendTo(QStringList *warnings) const;
+
+private:
+    struct Kind {
+        QString one, several;
+        QStringList places;
+    };
+    QList<Kind> mKinds;
+};
+
+/// One grouped warning for every invalid shape ("2 invalid shapes skipped: a/b/c (...), ...").
+/// ("knight/attack-2/blade: invalid (...), skipped").
 QStringList invalidShapeWarnings(const DocumentData &document);
 
 /// The writers' shared policy: with invalid shapes and without skipInvalid, sets result.error
@@ -86,6 +108,12 @@ private:
     QString mSeparator;
     QSet<QString> mUsed;
 };
+
+/// A result of arithmetic on pixel coordinates rounded to 1e-9 pixels, so that writers print
+/// 28.63 rather than 28.630000000000003. Values too large for the rounding to be exact stay.
+double pixelRounded(double value);
+/// Both coordinates rounded as pixelRounded(double).
+QPointF pixelRounded(QPointF point);
 
 /// The rotation of a vector by degrees clockwise on a y-down screen (as Qt and Tiled turn).
 QPointF rotated(QPointF vector, double degrees);

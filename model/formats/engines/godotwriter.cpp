@@ -72,6 +72,7 @@ QString GodotFormat::nodeName(const QString &name) {
 
 QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     QStringList warnings = engines::invalidShapeWarnings(document);
+    engines::LossCounter losses;
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
             QHash<QString, int> perLayer;
@@ -81,19 +82,21 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
             }
             for (auto it = perLayer.begin(); it != perLayer.end(); ++it) {
                 if (it.value() > 1 && document.layersCollide(it.key(), it.key()))
-                    warnings << tr("%1/%2: the %3 shapes on layer \"%4\" share one Area2D, and "
-                                   "Godot does not test the shapes of one Area2D against each "
-                                   "other")
-                                    .arg(sprite.name, frame.name)
-                                    .arg(it.value())
-                                    .arg(it.key());
+                    losses.add(tr("%1 frame holds several shapes of a layer that collides "
+                                  "with itself in one Area2D, and Godot does not test the "
+                                  "shapes of one Area2D against each other"),
+                               tr("%1 frames hold several shapes of a layer that collides "
+                                  "with itself in one Area2D, and Godot does not test the "
+                                  "shapes of one Area2D against each other"),
+                               tr("%1/%2 (%3 on \"%4\")")
+                                   .arg(sprite.name, frame.name)
+                                   .arg(it.value())
+                                   .arg(it.key()));
             }
         }
     }
+    losses.appendTo(&warnings);
     warnings << engines::LayerBits(document).warnings();
-    if (!document.layers.isEmpty())
-        warnings << tr("layer colours are not stored in Godot scenes");
-    warnings.sort();
     return warnings;
 }
 
@@ -211,7 +214,8 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                             areaPath);
                         QStringList coordinates;
                         for (QPointF p : shape.points)
-                            coordinates << num(p.x() - origin.x()) << num(p.y() - origin.y());
+                            coordinates << num(engines::pixelRounded(p.x() - origin.x()))
+                                        << num(engines::pixelRounded(p.y() - origin.y()));
                         lines << QStringLiteral("polygon = PackedVector2Array(%1)")
                                      .arg(coordinates.join(QStringLiteral(", ")));
                     } else {
@@ -230,9 +234,9 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                             resources << QStringLiteral("[sub_resource type=\"CircleShape2D\" "
                                                         "id=\"%1\"]\nradius = %2")
                                              .arg(resourceId, real(shape.radius));
-                        lines
-                            << nodeHeader(shapeNode, QStringLiteral("CollisionShape2D"), areaPath)
-                            << QStringLiteral("position = %1").arg(vector2(shape.center - origin));
+                        lines << nodeHeader(shapeNode, QStringLiteral("CollisionShape2D"), areaPath)
+                              << QStringLiteral("position = %1")
+                                     .arg(vector2(engines::pixelRounded(shape.center - origin)));
                         if (shape.type == ShapeType::Rect && shape.angle != 0)
                             lines << QStringLiteral("rotation = %1")
                                          .arg(real(shape.angle * M_PI / 180.0));

@@ -69,6 +69,7 @@ QString MatterFormat::bodyKey(const DocumentData &document, const Sprite &sprite
 
 QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     QStringList warnings = engines::invalidShapeWarnings(document);
+    engines::LossCounter losses;
     bool anyCircle = false, anyShape = false, anyFrameData = false;
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
@@ -78,16 +79,25 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
                     continue;
                 anyShape = true;
                 anyCircle = anyCircle || shape.type == ShapeType::Circle;
-                if (shape.type == ShapeType::Rect)
-                    warnings << (shape.angle != 0.0
-                                     ? tr("%1: rotated rectangle written as a polygon (Matter "
-                                          "fixtures are vertices or circles)")
-                                     : tr("%1: rectangle written as a polygon (Matter fixtures "
-                                          "are vertices or circles)"))
-                                    .arg(engines::shapeLocation(sprite.name, frame.name, shape.id));
+                if (shape.type == ShapeType::Rect) {
+                    const QString where = engines::shapeLocation(sprite.name, frame.name, shape.id);
+                    if (shape.angle != 0.0)
+                        losses.add(tr("%1 rotated rectangle written as a polygon (Matter "
+                                      "fixtures are vertices or circles)"),
+                                   tr("%1 rotated rectangles written as polygons (Matter "
+                                      "fixtures are vertices or circles)"),
+                                   where);
+                    else
+                        losses.add(tr("%1 rectangle written as a polygon (Matter fixtures are "
+                                      "vertices or circles)"),
+                                   tr("%1 rectangles written as polygons (Matter fixtures are "
+                                      "vertices or circles)"),
+                                   where);
+                }
             }
         }
     }
+    losses.appendTo(&warnings);
     if (anyShape)
         warnings << tr("Matter.js re-centres every body on its centre of mass: Phaser's "
                        "PhysicsEditor loader puts that point, not the frame's top-left corner, at "
@@ -99,8 +109,6 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
                        "from a radius of 25 px): hits that close to touching can differ");
     if (anyFrameData)
         warnings << tr("frame origins and source rectangles are not stored in Matter bodies");
-    if (!document.layers.isEmpty())
-        warnings << tr("layer colours are not stored in Matter bodies");
     warnings << engines::LayerBits(document).warnings();
     return warnings;
 }

@@ -10,6 +10,7 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/godotmeta.h
   formats/engines/godotformat.h formats/engines/godotformat.cpp
   formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
+  formats/engines/airformat.h formats/engines/airformat.cpp
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
 )
 target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -17,8 +17,6 @@ WriteResult writeTileset(const DocumentData &document, const FormatContext &cont
     if (!engines::checkInvalidShapes(document, options, &result))
         return result;
     const Tileset tileset = fromDocument(document, context, &result.warnings);
-    if (!document.layers.isEmpty())
-        result.warnings << tr("layer colours are not stored in Tiled tilesets");
     result.bytes = serialize(tileset);
     return result;
 }

@@ -46,6 +46,9 @@ QString kindName(ObjectKind kind) {
     }
 }
 
+/// Vertices of the polygon an ellipse that is not a circle becomes.
+constexpr int kEllipseVertices = 16;
+
 /// The shape of one Tiled object, or nullopt with the reason in *skipped.
 std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString *skipped) {
     Shape shape;
@@ -73,9 +76,17 @@ std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString
             return std::nullopt;
         }
         if (std::abs(object.width - object.height) > engines::kRoundEllipseTolerance * larger) {
-            *skipped = tr("ellipse that is not a circle (%1 x %2)")
-                           .arg(json::number(object.width), json::number(object.height));
-            return std::nullopt;
+            // Hitsmith has no ellipses: the inscribed polygon (vertices on the ellipse).
+            shape.type = ShapeType::Polygon;
+            const QPointF half(object.width / 2.0, object.height / 2.0);
+            for (int k = 0; k < kEllipseVertices; ++k) {
+                const double t = 2.0 * M_PI * k / kEllipseVertices;
+                const QPointF p(half.x() + half.x() * std::cos(t),
+                                half.y() + half.y() * std::sin(t));
+                shape.points.append(
+                    engines::pixelRounded(anchor + engines::rotated(p, object.rotation)));
+            }
+            return shape;
         }
         shape.type = ShapeType::Circle;
         shape.radius = (object.width + object.height) / 4.0;
@@ -133,6 +144,7 @@ std::optional<double> parseNumber(const QString &text, QString *reason) {
 DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                         QStringList *warnings) {
     DocumentData document;
+    engines::LossCounter ellipses;
     const QString dir = engines::fileDir(context);
     const QString defaultSprite =
         tileset.name.isEmpty()
@@ -204,10 +216,17 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                                      .arg(tile.location, QString::number(object.id), skipped));
                 continue;
             }
+            if (object.kind == ObjectKind::Ellipse && shape->type == ShapeType::Polygon)
+                ellipses.add(tr("%1 ellipse that is not a circle imported as a %2-vertex polygon")
+                                 .arg(QStringLiteral("%1"), QString::number(kEllipseVertices)),
+                             tr("%1 ellipses that are not circles imported as %2-vertex polygons")
+                                 .arg(QStringLiteral("%1"), QString::number(kEllipseVertices)),
+                             tr("%1, object %2").arg(tile.location, QString::number(object.id)));
             engines::appendWithUniqueId(frame, *shape, QStringLiteral("object-%1").arg(object.id));
         }
         sprite.frames.append(frame);
     }
+    ellipses.appendTo(warnings);
     return document;
 }
 
@@ -240,16 +259,17 @@ Object shapeToObject(const Shape &shape, int id) {
         object.width = shape.size.width();
         object.height = shape.size.height();
         object.rotation = shape.angle;
-        const QPointF topLeft =
-            shape.center - engines::rotated({object.width / 2.0, object.height / 2.0}, shape.angle);
+        const QPointF topLeft = engines::pixelRounded(
+            shape.center -
+            engines::rotated({object.width / 2.0, object.height / 2.0}, shape.angle));
         object.x = topLeft.x();
         object.y = topLeft.y();
         break;
     }
     case ShapeType::Circle:
         object.kind = ObjectKind::Ellipse;
-        object.x = shape.center.x() - shape.radius;
-        object.y = shape.center.y() - shape.radius;
+        object.x = engines::pixelRounded(shape.center.x() - shape.radius);
+        object.y = engines::pixelRounded(shape.center.y() - shape.radius);
         object.width = object.height = 2 * shape.radius;
         break;
     case ShapeType::Polygon: {
@@ -258,7 +278,7 @@ Object shapeToObject(const Shape &shape, int id) {
         object.x = anchor.x();
         object.y = anchor.y();
         for (QPointF p : shape.points)
-            object.points.append(p - anchor);
+            object.points.append(engines::pixelRounded(p - anchor));
         break;
     }
     }
@@ -329,10 +349,7 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
 }
 
 QStringList exportWarnings(const DocumentData &document) {
-    QStringList warnings = engines::invalidShapeWarnings(document);
-    if (!document.layers.isEmpty())
-        warnings << tr("layer colours are not stored in Tiled tilesets");
-    return warnings;
+    return engines::invalidShapeWarnings(document);
 }
 
 } // namespace hitsmith::tiled

@@ -1,0 +1,280 @@
+// MUGEN / Ikemen GO .air: reading a KFM-style file (Defaults, Loopstart, flips, Interpolate,
+// comments, mixed-case keys), line-exact write-back, edits that change only their own lines,
+// export of a Hitsmith document with ClsnNDefault compression and counted losses, malformed
+// input and every truncation.
+
+#include "formattestsupport.h"
+
+#include "airformat.h"
+#include "formatsniffer.h"
+
+using namespace hitsmith;
+using namespace formattest;
+
+class TestAirFormat : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void readKfm();
+    void writeBackIsLineExact();
+    void editedBoxChangesOnlyItsLine();
+    void editedDefaultBoxOverridesOneElement();
+    void editedDurationChangesOnlyTicks();
+    void exportDocument();
+    void exampleRectanglesComeBack();
+    void registeredAndGuessed();
+    void malformed_data();
+    void malformed();
+    void truncationsNeverHalfLoad();
+};
+
+namespace {
+
+DocumentData readKfmDocument(QByteArray *bytes = nullptr) {
+    const QByteArray data = readBytes(testData(QStringLiteral("formats/air/kfm.air")));
+    if (bytes)
+        *bytes = data;
+    const ReadResult result = format("air")->read(data, {});
+    if (!result.isOk())
+        qFatal("kfm.air: %s", qPrintable(result.error));
+    return *result.document;
+}
+
+QList<QRectF> boxes(const Frame &frame, const QString &layer) {
+    QList<QRectF> result;
+    for (const Shape &shape : frame.shapes) {
+        if (shape.layer == layer)
+            result << QRectF(shape.center - QPointF(shape.size.width(), shape.size.height()) / 2,
+                             shape.size);
+    }
+    return result;
+}
+
+/// The lines removed from a ("-line") and added in b ("+line"), by longest common subsequence.
+QStringList changedLines(const QByteArray &a, const QByteArray &b) {
+    const QList<QByteArray> left = a.split('\n'), right = b.split('\n');
+    const qsizetype n = left.size(), m = right.size();
+    QList<QList<int>> common(n + 1, QList<int>(m + 1, 0));
+    for (qsizetype i = n - 1; i >= 0; --i)
+        for (qsizetype j = m - 1; j >= 0; --j)
+            common[i][j] = left[i] == right[j] ? common[i + 1][j + 1] + 1
+                                               : std::max(common[i + 1][j], common[i][j + 1]);
+    QStringList changes;
+    qsizetype i = 0, j = 0;
+    while (i < n || j < m) {
+        if (i < n && j < m && left[i] == right[j]) {
+            ++i, ++j;
+        } else if (i < n && (j == m || common[i + 1][j] >= common[i][j + 1])) {
+            changes << QStringLiteral("-") + QString::fromUtf8(left[i++]).trimmed();
+        } else {
+            changes << QStringLiteral("+") + QString::fromUtf8(right[j++]).trimmed();
+        }
+    }
+    return changes;
+}
+
+} // namespace
+
+void TestAirFormat::readKfm() {
+    const DocumentData document = readKfmDocument();
+    QCOMPARE(document.sprites.size(), 3);
+    QCOMPARE(document.sprites[0].name, QStringLiteral("action-0"));
+    QCOMPARE(document.sprites[1].name, QStringLiteral("action-200"));
+    QCOMPARE(document.sprites[2].name, QStringLiteral("action-210"));
+    for (const Sprite &sprite : document.sprites)
+        QCOMPARE(sprite.frames.size(), 3);
+    // Clsn2Default applies to every element of action 0; corners in any order are normalised.
+    for (const Frame &frame : document.sprites[0].frames) {
+        QCOMPARE(boxes(frame, QStringLiteral("hurtbox")),
+                 (QList<QRectF>{QRectF(-13, -79, 29, 79), QRectF(-10, -93, 15, 14)}));
+        QVERIFY(boxes(frame, QStringLiteral("hitbox")).isEmpty());
+        QCOMPARE(frame.origin, QPointF(0, 0));
+    }
+    // Clsn1 (mixed case) applies to the next element only.
+    const Sprite &punch = document.sprites[1];
+    QVERIFY(boxes(punch.frames[0], QStringLiteral("hitbox")).isEmpty());
+    QCOMPARE(boxes(punch.frames[1], QStringLiteral("hitbox")),
+             QList<QRectF>{QRectF(17, -80, 42, 10)});
+    QVERIFY(boxes(punch.frames[2], QStringLiteral("hitbox")).isEmpty());
+    for (const Frame &frame : punch.frames)
+        QCOMPARE(boxes(frame, QStringLiteral("hurtbox")).size(), 3);
+    // Ticks -> ms (1 tick = 1/60 s); -1 (hold forever) has no duration.
+    QCOMPARE(document.sprites[0].frames[0].duration, std::optional<int>(167));
+    QCOMPARE(punch.frames[0].duration, std::optional<int>(50));
+    QCOMPARE(document.sprites[2].frames[2].duration, std::nullopt);
+    QVERIFY(document.layersCollide(QStringLiteral("hitbox"), QStringLiteral("hurtbox")));
+}
+
+void TestAirFormat::writeBackIsLineExact() {
+    QByteArray bytes;
+    const DocumentData document = readKfmDocument(&bytes);
+    const WriteResult written = format("air")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QCOMPARE(written.bytes, bytes);
+    QVERIFY(written.warnings.isEmpty());
+}
+
+void TestAirFormat::editedBoxChangesOnlyItsLine() {
+    QByteArray bytes;
+    DocumentData document = readKfmDocument(&bytes);
+    Shape &hit = document.sprites[1].frames[1].shapes[0];
+    QCOMPARE(hit.layer, QStringLiteral("hitbox"));
+    hit.center += QPointF(5, -2);
+    const QByteArray written = format("air")->write(document, {}, {}).bytes;
+    QCOMPARE(changedLines(bytes, written),
+             (QStringList{QStringLiteral("-clsn1[0] =  17,-80, 59,-70"),
+                          QStringLiteral("+clsn1[0] = 22, -82, 64, -72")}));
+    const ReadResult back = format("air")->read(written, {});
+    QVERIFY(back.isOk());
+    QCOMPARE(boxes(back.document->sprites[1].frames[1], QStringLiteral("hitbox")),
+             QList<QRectF>{QRectF(22, -82, 42, 10)});
+}
+
+void TestAirFormat::editedDefaultBoxOverridesOneElement() {
+    QByteArray bytes;
+    DocumentData document = readKfmDocument(&bytes);
+    document.sprites[0].frames[1].shapes[1].size = QSizeF(15, 20); // the head box, grown
+    const QByteArray written = format("air")->write(document, {}, {}).bytes;
+    const QStringList changes = changedLines(bytes, written);
+    // The Default block stays (the other elements use it); this element gets its own Clsn2.
+    QCOMPARE(changes.size(), 3);
+    QCOMPARE(changes[0], QStringLiteral("+Clsn2: 2"));
+    const ReadResult back = format("air")->read(written, {});
+    QVERIFY(back.isOk());
+    QCOMPARE(back.document->sprites[0].frames[1].shapes, document.sprites[0].frames[1].shapes);
+    QCOMPARE(back.document->sprites[0].frames[2].shapes, document.sprites[0].frames[2].shapes);
+}
+
+void TestAirFormat::editedDurationChangesOnlyTicks() {
+    QByteArray bytes;
+    DocumentData document = readKfmDocument(&bytes);
+    document.sprites[1].frames[1].duration = 200; // 12 ticks
+    const QByteArray written = format("air")->write(document, {}, {}).bytes;
+    QCOMPARE(changedLines(bytes, written), (QStringList{QStringLiteral("-200,1, 0,0, 4, H"),
+                                                        QStringLiteral("+200,1, 0,0, 12, H")}));
+}
+
+void TestAirFormat::exportDocument() {
+    // Three elements with the same hurtbox: one Clsn2Default; a hit on the middle one only.
+    DocumentData document;
+    Sprite sprite;
+    sprite.name = QStringLiteral("action-200");
+    for (int i = 0; i < 3; ++i) {
+        Frame frame;
+        frame.name = QStringLiteral("f%1").arg(i);
+        frame.origin = QPointF(40, 100);
+        frame.duration = 100;
+        frame.shapes << Shape::rect(QStringLiteral("body"), {40, 60}, {30, 80}, 0,
+                                    QStringLiteral("hurtbox"));
+        if (i == 1)
+            frame.shapes << Shape::rect(QStringLiteral("fist"), {75, 45}, {20, 10}, 0,
+                                        QStringLiteral("hitbox"));
+        sprite.frames << frame;
+    }
+    document.sprites << sprite;
+    const WriteResult written = format("air")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QCOMPARE(QString::fromUtf8(written.bytes), QStringLiteral("[Begin Action 200]\n"
+                                                              "; action-200\n"
+                                                              "Clsn2Default: 1\n"
+                                                              "  Clsn2[0] = -15, -80, 15, 0\n"
+                                                              "0,0, 0,0, 6\n"
+                                                              "Clsn1: 1\n"
+                                                              "  Clsn1[0] = 25, -60, 45, -50\n"
+                                                              "0,0, 0,0, 6\n"
+                                                              "0,0, 0,0, 6\n"));
+    QVERIFY(written.warnings.isEmpty());
+    const ReadResult back = format("air")->read(written.bytes, {});
+    QVERIFY(back.isOk());
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(boxes(back.document->sprites[0].frames[i], QStringLiteral("hurtbox")),
+                 QList<QRectF>{QRectF(-15, -80, 30, 80)});
+        QCOMPARE(back.document->sprites[0].frames[i].duration, std::optional<int>(100));
+    }
+    QCOMPARE(boxes(back.document->sprites[0].frames[1], QStringLiteral("hitbox")),
+             QList<QRectF>{QRectF(25, -60, 20, 10)});
+}
+
+void TestAirFormat::exampleRectanglesComeBack() {
+    // The sample has a polygon, a circle and rotated rectangles on Clsn layers: bounding boxes,
+    // counted once; its circle on layer "default" is not written.
+    const DocumentData document = sampleDocument();
+    const WriteResult written = format("air")->write(document, {}, {});
+    QVERIFY(written.isOk());
+    const QStringList lines = written.warnings.filter(QStringLiteral("bounding box"));
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].startsWith(QStringLiteral("4 rotated rectangles, polygons or circles")),
+             qPrintable(lines[0]));
+    QCOMPARE(written.warnings.filter(QStringLiteral("other than Clsn1/Clsn2")).size(), 1);
+    QCOMPARE(format("air")->exportWarnings(document), written.warnings);
+    // Axis-aligned integer rectangles come back equal.
+    DocumentData rects;
+    Sprite sprite;
+    sprite.name = QStringLiteral("action-7");
+    Frame frame;
+    frame.name = QStringLiteral("element-1");
+    frame.origin = QPointF(0, 0);
+    frame.duration = 50;
+    frame.shapes << Shape::rect(QStringLiteral("clsn1-0"), {10, -20}, {8, 6}, 0,
+                                QStringLiteral("hitbox"))
+                 << Shape::rect(QStringLiteral("clsn2-0"), {1.5, -40}, {29, 80}, 0,
+                                QStringLiteral("hurtbox"));
+    sprite.frames << frame;
+    rects.sprites << sprite;
+    const ReadResult back = format("air")->read(format("air")->write(rects, {}, {}).bytes, {});
+    QVERIFY(back.isOk());
+    QCOMPARE(back.document->sprites[0].frames[0].shapes, frame.shapes);
+    QCOMPARE(back.document->sprites[0].frames[0].duration, frame.duration);
+}
+
+void TestAirFormat::registeredAndGuessed() {
+    QCOMPARE(guessReadFormat(QStringLiteral("kfm.air"), "[Begin Action 0]\n0,0,0,0,1\n"),
+             format("air"));
+    QCOMPARE(guessWriteFormat(QStringLiteral("out.air"), false), format("air"));
+}
+
+void TestAirFormat::malformed_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("empty") << QByteArray("  \n") << QStringLiteral("file is empty");
+    QTest::newRow("nul") << QByteArray("[Begin Action 0]\n\0", 18) << QStringLiteral("NUL bytes");
+    QTest::newRow("no action") << QByteArray("; nothing\nfoo\n")
+                               << QStringLiteral("no [Begin Action N] block");
+    QTest::newRow("box numbers") << readBytes(testData(QStringLiteral("formats/air/bad_box.air")))
+                                 << QStringLiteral("line 3: Clsn box: expected four numbers");
+    QTest::newRow("box without header")
+        << QByteArray("[Begin Action 1]\n Clsn1[0] = 1,2,3,4\n1,0, 0,0, 1\n")
+        << QStringLiteral("line 2: Clsn1 box without a Clsn1 or Clsn1Default line");
+    QTest::newRow("box of other clsn")
+        << QByteArray("[Begin Action 1]\nClsn2: 1\n Clsn1[0] = 1,2,3,4\n1,0, 0,0, 1\n")
+        << QStringLiteral("line 3: Clsn1 box without");
+    QTest::newRow("element first") << QByteArray("1,0, 0,0, 1\n[Begin Action 1]\n")
+                                   << QStringLiteral("line 1: animation element before any");
+    QTest::newRow("huge") << QByteArray("[Begin Action 1]\nClsn1: 1\n Clsn1[0] = 1e300,2,3,4\n")
+                          << QStringLiteral("line 3: Clsn box");
+    QTest::newRow("clsn typo") << QByteArray("[Begin Action 1]\nClsn1 2\n")
+                               << QStringLiteral("line 2: cannot read \"Clsn1 2\"");
+}
+
+void TestAirFormat::malformed() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, error);
+    const ReadResult result = format("air")->read(bytes, {});
+    QVERIFY(!result.isOk());
+    QVERIFY2(result.error.contains(error), qPrintable(result.error));
+}
+
+void TestAirFormat::truncationsNeverHalfLoad() {
+    QByteArray bytes;
+    readKfmDocument(&bytes);
+    for (qsizetype size = 0; size <= bytes.size(); ++size) {
+        const QByteArray cut = bytes.left(size);
+        const ReadResult result = format("air")->read(cut, {});
+        QVERIFY(result.isOk() != !result.error.isEmpty());
+        if (result.isOk()) // what is read writes back as the same bytes
+            QCOMPARE(format("air")->write(*result.document, {}, {}).bytes, cut);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestAirFormat)
+#include "tst_formats_air.moc"
