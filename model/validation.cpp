@@ -2,6 +2,8 @@
 
 #include "collision/polygon_check.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QSet>
 
 #include <algorithm>
@@ -174,6 +176,24 @@ QList<Problem> validateDocument(const DocumentData &document) {
                         {problem->kind, problem->reason, s, f, i, problem->vertex, where});
             }
         }
+    }
+    return problems;
+}
+
+bool isImageMissing(const Sprite &sprite, const QString &documentDirectory) {
+    if (sprite.image.isEmpty())
+        return false; // a sprite without an image is allowed (shapes only)
+    const QFileInfo info(QDir(documentDirectory).absoluteFilePath(sprite.image));
+    return !info.isFile() || !info.isReadable();
+}
+
+QList<Problem> findMissingImages(const DocumentData &document, const QString &documentDirectory) {
+    QList<Problem> problems;
+    for (int s = 0; s < document.sprites.size(); ++s) {
+        const Sprite &sprite = document.sprites[s];
+        if (isImageMissing(sprite, documentDirectory))
+            problems.append({ProblemKind::MissingImage, tr("image not found: %1").arg(sprite.image),
+                             s, -1, -1, -1, sprite.name});
     }
     return problems;
 }

@@ -26,6 +26,7 @@ enum class ProblemKind {
     DuplicateFrameName,
     InvalidProperty, ///< a property value that is not a number, string or boolean
     InvalidDuration, ///< a frame or sprite duration that is not > 0 ms
+    MissingImage,
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).
@@ -53,6 +54,14 @@ std::optional<ShapeProblem> validateShape(const Shape &shape);
 /// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names,
 /// property values of the wrong type and durations that are not > 0.
 QList<Problem> validateDocument(const DocumentData &document);
+
+/// True when the sprite names an image that is not a readable file. Relative paths are taken
+/// against documentDirectory (the document's folder; empty: the working directory).
+bool isImageMissing(const Sprite &sprite, const QString &documentDirectory);
+
+/// One MissingImage problem per sprite whose image file cannot be found, naming the sprite and
+/// the path as the document stores it.
+QList<Problem> findMissingImages(const DocumentData &document, const QString &documentDirectory);
 
 /// True when the shape is used by collision (its geometry is valid).
 inline bool isCollidable(const Shape &shape) {

@@ -37,6 +37,8 @@ void EditorSession::setSelectedShapes(QList<int> shapes) {
     if (shapes == mSelectedShapes)
         return;
     mSelectedShapes = shapes;
+    if (!shapes.isEmpty())
+        setCurrentLayer(mDocument->frame(mCurrentFrame).shapes[shapes.first()].layer);
     Q_EMIT selectionChanged(mSelectedShapes);
     if (mSelectedHit.first >= 0 &&
         !(shapes.contains(mSelectedHit.first) && shapes.contains(mSelectedHit.second))) {
@@ -58,6 +60,9 @@ void EditorSession::setCurrentLayer(const QString &layer) {
     if (layer.isEmpty() || layer == mCurrentLayer)
         return;
     mCurrentLayer = layer;
+    const QString path = mDocument->filePath();
+    if (!path.isEmpty())
+        mLayerByPath.insert(path, layer);
     Q_EMIT currentLayerChanged(layer);
 }
 
@@ -85,13 +90,18 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
                 Q_EMIT selectionChanged({});
         }
         break;
-    case Kind::Reset:
+    case Kind::Reset: {
+        // Another document (or the same one reopened): its own drawing layer comes back.
+        const QString path = mDocument->filePath();
+        setCurrentLayer(path.isEmpty() ? Shape::defaultLayerName()
+                                       : mLayerByPath.value(path, Shape::defaultLayerName()));
         mCurrentFrame = {};
         mSelectedShapes.clear();
         keepValid();
         Q_EMIT currentFrameChanged(mCurrentFrame);
         Q_EMIT selectionChanged(mSelectedShapes);
         break;
+    }
     case Kind::SpriteInserted:
     case Kind::SpriteRemoved:
     case Kind::SpriteMoved:

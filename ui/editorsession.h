@@ -3,6 +3,7 @@
 #include "collisionservice.h"
 #include "document.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -39,7 +40,8 @@ public:
 
     /// The layer new shapes are drawn on ("default" until a panel picks another).
     QString currentLayer() const { return mCurrentLayer; }
-    /// Chooses the layer for new shapes.
+    /// Chooses the layer for new shapes. Selecting shapes follows the first one's layer; each
+    /// document opened in this session keeps its own choice (restored when it is opened again).
     void setCurrentLayer(const QString &layer);
 
 Q_SIGNALS:
@@ -60,6 +62,8 @@ private:
     QList<int> mSelectedShapes;
     QPair<int, int> mSelectedHit{-1, -1};
     QString mCurrentLayer = Shape::defaultLayerName();
+    QString mDocumentPath;                // the path mCurrentLayer was chosen for
+    QHash<QString, QString> mLayerByPath; // each document's drawing layer
 };
 
 } // namespace hitsmith

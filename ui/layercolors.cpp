@@ -11,8 +11,10 @@ QColor defaultLayerColor(const QString &name) {
     static const QColor palette[] = {QColor(80, 220, 120),  QColor(90, 170, 255),
                                      QColor(200, 120, 255), QColor(60, 220, 220),
                                      QColor(240, 220, 80),  QColor(255, 130, 200)};
+    // "default" is neutral grey: a layer nobody chose, distinct from every palette colour and
+    // from the example's red, green and blue layers.
     if (name == Shape::defaultLayerName())
-        return palette[0];
+        return QColor(190, 190, 190);
     // FNV-1a over the UTF-16 code units: qHash may differ between Qt versions and platforms.
     quint32 hash = 2166136261u;
     for (const QChar c : name) {

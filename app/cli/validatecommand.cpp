@@ -4,13 +4,15 @@
 #include "hitsmithformat.h"
 #include "validation.h"
 
+#include <QFileInfo>
+
 namespace hitsmith::cli {
 
 int runValidate(const QStringList &arguments, Output &output) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Checks Hitsmith documents and prints each problem as FILE: sprite/frame/shape-id: "
-        "reason.\n"
+        "reason (a missing sprite image is a problem too).\n"
         "Exit status: 0 all valid, 1 a document has problems, 2 a file cannot be read."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Documents to check."),
                                  QStringLiteral("FILE..."));
@@ -32,7 +34,8 @@ int runValidate(const QStringList &arguments, Output &output) {
             status = Failure;
             continue;
         }
-        const QList<Problem> problems = validateDocument(*result.document);
+        QList<Problem> problems = validateDocument(*result.document);
+        problems += findMissingImages(*result.document, QFileInfo(file).absolutePath());
         for (const Problem &problem : problems)
             output.out << file << ": " << problem.location << ": " << problem.reason << '\n';
         if (!problems.isEmpty() && status == Success)

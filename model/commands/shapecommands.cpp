@@ -2,10 +2,21 @@
 
 #include "commandids.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <numeric>
 
 namespace hitsmith {
+
+QString shapeCommandText(const QString &text, const QList<Shape> &shapes) {
+    if (!text.contains(QLatin1String("%1")))
+        return text;
+    if (shapes.size() == 1 && !shapes.first().id.isEmpty())
+        return text.arg(shapes.first().id);
+    return text.arg(
+        QCoreApplication::translate("hitsmith::ShapeCommands", "%1 shapes").arg(shapes.size()));
+}
 
 void sortShapeRefs(QList<ShapeRef> &refs) {
     std::sort(refs.begin(), refs.end(), [](const ShapeRef &a, const ShapeRef &b) {
@@ -24,6 +35,7 @@ ChangeShapesCommand::ChangeShapesCommand(Document *document, QList<ShapeRef> ref
     Q_ASSERT(mRefs.size() == mNewShapes.size());
     for (const ShapeRef &ref : std::as_const(mRefs))
         mOldShapes.append(document->shape(ref));
+    setText(shapeCommandText(text, mOldShapes));
 }
 
 void ChangeShapesCommand::undo() {
@@ -74,6 +86,7 @@ InsertShapesCommand::InsertShapesCommand(Document *document, QList<ShapeRef> ref
     }
     mRefs = refsSorted;
     mShapes = shapesSorted;
+    setText(shapeCommandText(text, mShapes));
 }
 
 void InsertShapesCommand::redo() {
@@ -93,6 +106,10 @@ RemoveShapesCommand::RemoveShapesCommand(Document *document, QList<ShapeRef> ref
     , mRefs(std::move(refs)) {
     sortShapeRefs(mRefs);
     mRefs.erase(std::unique(mRefs.begin(), mRefs.end()), mRefs.end());
+    QList<Shape> named;
+    for (const ShapeRef &ref : std::as_const(mRefs))
+        named.append(document->shape(ref));
+    setText(shapeCommandText(text, named));
 }
 
 void RemoveShapesCommand::redo() {

@@ -7,6 +7,10 @@
 
 namespace hitsmith {
 
+/// Fills the "%1" of an undo text with what the command acts on: the shape's id for one shape
+/// ("Move %1" -> "Move blade"), "N shapes" for several. A text without "%1" is kept as is.
+QString shapeCommandText(const QString &text, const QList<Shape> &shapes);
+
 /// Whether a command may fold into the previous one of its kind (one drag = one undo step).
 enum class MergeMode { Separate, MergeWithPrevious };
 

@@ -3,6 +3,7 @@
 #include "clirunner.h"
 #include "hitsmithformat.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void validateExampleIsClean();
     void validateConcaveNamesTheVertex();
     void validateUnreadableFile();
+    void validateMissingImage();
     void hitsPrintsPairsAndInvalidShapes();
     void hitsOfAnUnreadableFile();
     void benchPrintsItsFigures();
@@ -91,6 +93,24 @@ void TestCliCommands::validateUnreadableFile() {
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains((broken + ": line 2, column 3: ").toUtf8()), run.err);
     QVERIFY(run.err.contains("missing.json: no such file"));
+}
+
+void TestCliCommands::validateMissingImage() {
+    QTemporaryDir dir;
+    const QString file =
+        writeFile(dir, "lost.json", R"({"format": "hitsmith", "version": 1, "sprites": [
+          {"name": "knight", "image": "art/knight.png", "frames": [{"name": "idle"}]}]})");
+    const CliRun run = runCli({"validate", file});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(run.out), file + ": knight: image not found: art/knight.png\n");
+
+    // Once the image is where the document says (relative to the document), it is clean.
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("art")));
+    QVERIFY(QFile::copy(qEnvironmentVariable("HITSMITH_SOURCE_DIR") + "/examples/knight.png",
+                        dir.filePath("art/knight.png")));
+    const CliRun fixed = runCli({"validate", file});
+    QCOMPARE(fixed.exitCode, 0);
+    QCOMPARE(fixed.out, QByteArray());
 }
 
 void TestCliCommands::hitsPrintsPairsAndInvalidShapes() {

@@ -36,6 +36,7 @@ class TestCommands : public QObject {
 private Q_SLOTS:
     void init();
     void changeShape();
+    void undoTextNamesTheShape();
     void dragMergesIntoOneStep();
     void dragBackToStartIsObsolete();
     void separateDragsStaySeparate();
@@ -74,6 +75,23 @@ void TestCommands::changeShape() {
     mDocument->undoStack()->redo();
     QCOMPARE(mDocument->shape(ref), moved);
     QCOMPARE(mDocument->undoStack()->undoText(), QStringLiteral("Move"));
+}
+
+void TestCommands::undoTextNamesTheShape() {
+    const ShapeRef ref{0, 0, 1};
+    const QString id = mDocument->shape(ref).id;
+    QVERIFY(!id.isEmpty());
+    Shape moved = mDocument->shape(ref);
+    moved.center = {40, 20};
+    QUndoStack *stack = mDocument->undoStack();
+    stack->push(new ChangeShapesCommand(mDocument, {ref}, {moved}, QStringLiteral("Move %1")));
+    QCOMPARE(stack->undoText(), QStringLiteral("Move ") + id);
+    stack->push(new RemoveShapesCommand(mDocument, {{0, 0, 0}, ref}, QStringLiteral("Delete %1")));
+    QCOMPARE(stack->undoText(), QStringLiteral("Delete 2 shapes"));
+    stack->undo();
+    stack->push(
+        new InsertShapesCommand(mDocument, {{0, 0, 0}}, {moved}, QStringLiteral("Paste %1")));
+    QCOMPARE(stack->undoText(), QStringLiteral("Paste ") + id);
 }
 
 void TestCommands::dragMergesIntoOneStep() {

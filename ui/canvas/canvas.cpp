@@ -352,6 +352,10 @@ void Canvas::reloadFrameImage() {
     QPixmap pixmap;
     QRectF rect;
     QPointF origin;
+    QString notice;
+    if (!document()->contains(frame))
+        notice = tr("Nothing to edit yet: add a sprite with Sprite > Add Sprite from PNG, or drop "
+                    "a PNG here");
     if (document()->contains(frame)) {
         const Sprite &sprite = document()->sprite(frame.sprite);
         const Frame &f = document()->frame(frame);
@@ -362,6 +366,8 @@ void Canvas::reloadFrameImage() {
             if (it == mPixmapCache.end())
                 it = mPixmapCache.insert(path, QPixmap(path));
             pixmap = *it;
+            if (pixmap.isNull())
+                notice = tr("image not found: %1").arg(sprite.image);
         }
         if (f.source)
             rect = QRectF(QPointF(0, 0), f.source->size());
@@ -378,7 +384,9 @@ void Canvas::reloadFrameImage() {
         origin = f.origin.value_or(QPointF(0, 0));
     }
     mImage = pixmap;
+    mNotice = notice;
     mView->resetCachedContent();
+    mView->viewport()->update();
     mFrameRect = rect;
     mFrameOrigin = origin;
     mFrameItem->setRect(rect);
@@ -572,6 +580,26 @@ void Canvas::setToolStatus(const QString &message) {
     refreshStatus();
 }
 
+QString Canvas::currentLayerWarning() const {
+    const QString layer = mSession->currentLayer();
+    const DocumentData &data = document()->data();
+    QStringList names = data.layerNames();
+    names.append(layer);
+    for (const QString &other : std::as_const(names)) {
+        if (data.layersCollide(layer, other))
+            return {};
+    }
+    return tr("Layer \"%1\" collides with no layer: new shapes on it show no hits").arg(layer);
+}
+
+void Canvas::setDrawingStatus(const QString &message) {
+    const QString warning = currentLayerWarning();
+    if (warning.isEmpty() || message.isEmpty())
+        setToolStatus(message.isEmpty() ? warning : message);
+    else
+        setToolStatus(message + QStringLiteral("  —  ") + warning);
+}
+
 void Canvas::refreshStatus() {
     QString message = mToolStatus;
     auto describe = [this](int index) -> QString {
@@ -636,8 +664,9 @@ void Canvas::replaceByConvexHull() {
     if (!fixed)
         return; // a hull of collinear points is no better; leave the user's work alone
     const FrameRef frame = currentFrame();
-    document()->undoStack()->push(new ChangeShapesCommand(
-        document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Replace by Convex Hull")));
+    document()->undoStack()->push(
+        new ChangeShapesCommand(document(), {{frame.sprite, frame.frame, target}}, {*fixed},
+                                tr("Replace %1 by Convex Hull")));
 }
 
 void Canvas::removeOffendingVertex() {
@@ -650,7 +679,7 @@ void Canvas::removeOffendingVertex() {
         return;
     const FrameRef frame = currentFrame();
     document()->undoStack()->push(new ChangeShapesCommand(
-        document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Remove Vertex")));
+        document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Remove Vertex of %1")));
 }
 
 void Canvas::splitIntoConvexPieces() {
@@ -694,7 +723,7 @@ void Canvas::cut() {
     QList<ShapeRef> refs;
     for (int index : selected)
         refs.append({frame.sprite, frame.frame, index});
-    document()->undoStack()->push(new RemoveShapesCommand(document(), refs, tr("Cut")));
+    document()->undoStack()->push(new RemoveShapesCommand(document(), refs, tr("Cut %1")));
 }
 
 void Canvas::paste() {
@@ -709,14 +738,14 @@ void Canvas::paste() {
     });
     if (overlapsOriginal)
         pasted = operations::translated(pasted, QPointF(8, 8));
-    insertShapes(pasted, tr("Paste"));
+    insertShapes(pasted, tr("Paste %1"));
 }
 
 void Canvas::duplicate() {
     QList<Shape> copies;
     for (int index : mSession->selectedShapes())
         copies.append(shapes().value(index));
-    insertShapes(operations::translated(copies, QPointF(8, 8)), tr("Duplicate"));
+    insertShapes(operations::translated(copies, QPointF(8, 8)), tr("Duplicate %1"));
 }
 
 void Canvas::deleteSelection() {
@@ -740,7 +769,8 @@ void Canvas::deleteSelection() {
             return;
         }
         const int target = mVertexShape;
-        const QString text = vertices.size() > 1 ? tr("Delete Vertices") : tr("Delete Vertex");
+        const QString text =
+            vertices.size() > 1 ? tr("Delete Vertices of %1") : tr("Delete Vertex of %1");
         setSelectedVertices(-1, {});
         document()->undoStack()->push(new ChangeShapesCommand(
             document(), {{frame.sprite, frame.frame, target}}, {*reduced}, text));
@@ -752,8 +782,7 @@ void Canvas::deleteSelection() {
     QList<ShapeRef> refs;
     for (int index : selected)
         refs.append({frame.sprite, frame.frame, index});
-    document()->undoStack()->push(new RemoveShapesCommand(
-        document(), refs, selected.size() > 1 ? tr("Delete Shapes") : tr("Delete Shape")));
+    document()->undoStack()->push(new RemoveShapesCommand(document(), refs, tr("Delete %1")));
 }
 
 void Canvas::selectAll() {

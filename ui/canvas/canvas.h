@@ -93,6 +93,9 @@ public:
     QRectF frameRect() const { return mFrameRect; }
     /// The frame's pivot in frame pixels.
     QPointF frameOrigin() const { return mFrameOrigin; }
+    /// What the canvas writes over itself when there is nothing to show: "image not found:
+    /// knight.png" for a sprite whose image is missing, how to start for an empty document.
+    QString notice() const { return mNotice; }
 
     /// Paints the frame image and every quiet shape (the view caches this as its background).
     void drawStaticLayer(QPainter *painter, const QRectF &rect);
@@ -121,6 +124,11 @@ public:
     void setSelectedVertices(int shape, QList<int> vertices);
     /// Status text set by a tool during an operation (empty: back to hover/selection).
     void setToolStatus(const QString &message);
+    /// The warning shown while drawing when the current layer collides with no layer (new
+    /// shapes on it never show a hit); empty when it collides with something.
+    QString currentLayerWarning() const;
+    /// Sets the tool status of a shape being drawn: message, plus the current layer's warning.
+    void setDrawingStatus(const QString &message);
     /// A new shape id for the current frame ("polygon", "rect-2", ...).
     QString uniqueShapeId(const QString &base) const;
     /// Pushes shapes into the current frame as one undo step and selects them.
@@ -176,6 +184,7 @@ private:
     QGraphicsScene *mScene;
     CanvasView *mView;
     QPixmap mImage; // the frame's cell of the sprite image
+    QString mNotice;
     QGraphicsRectItem *mFrameItem;
     QGraphicsPathItem *mPreview;
     QGraphicsPathItem *mHitArrow;

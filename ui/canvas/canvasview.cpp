@@ -176,6 +176,25 @@ void CanvasView::drawForeground(QPainter *painter, const QRectF &rect) {
     painter->drawLine(o - QPointF(arm, 0), o + QPointF(arm, 0));
     painter->drawLine(o - QPointF(0, arm), o + QPointF(0, arm));
     painter->drawEllipse(o, arm / 2, arm / 2);
+
+    // A word where there would otherwise be an empty grid (missing image, empty document).
+    const QString notice = mCanvas->notice();
+    if (!notice.isEmpty()) {
+        painter->save();
+        painter->resetTransform();
+        QFont font = painter->font();
+        font.setPointSizeF(font.pointSizeF() * 1.2);
+        painter->setFont(font);
+        const QRect box = viewport()->rect().adjusted(24, 24, -24, -24);
+        QRect textRect = painter->fontMetrics().boundingRect(
+            box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, notice);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(0, 0, 0, 170));
+        painter->drawRoundedRect(textRect.adjusted(-10, -6, 10, 6), 6, 6);
+        painter->setPen(kNoticeColor);
+        painter->drawText(textRect, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, notice);
+        painter->restore();
+    }
 }
 
 } // namespace hitsmith

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QEvent>
 #include <QGraphicsView>
 
@@ -17,6 +18,8 @@ public:
 
     /// Zoom below which the pixel grid is hidden (it would be a solid wash).
     static constexpr double kPixelGridZoom = 8.0;
+    /// The colour of the canvas notice text (Canvas::notice()).
+    static inline const QColor kNoticeColor{255, 200, 120};
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;

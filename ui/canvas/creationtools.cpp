@@ -4,6 +4,7 @@
 #include "editorsession.h"
 #include "shapeitem.h"
 
+#include <QApplication>
 #include <QGraphicsPathItem>
 #include <QKeyEvent>
 #include <QLineF>
@@ -11,6 +12,16 @@
 #include <cmath>
 
 namespace hitsmith {
+
+namespace {
+
+// A press and release closer than the platform's drag distance is a click (often the one that
+// focuses the canvas), not a request for a tiny shape.
+bool isClick(const QPointF &pressViewPos, const QPointF &releaseViewPos) {
+    return (releaseViewPos - pressViewPos).manhattanLength() < QApplication::startDragDistance();
+}
+
+} // namespace
 
 // --- RectTool ---
 
@@ -36,7 +47,9 @@ void RectTool::mousePressed(const ToolMouseEvent &event) {
     if (event.button != Qt::LeftButton)
         return;
     mStart = mCanvas->snap(event.pos, event.modifiers);
+    mPressViewPos = event.viewPos;
     mDragging = true;
+    mCanvas->setDrawingStatus({});
 }
 
 void RectTool::mouseMoved(const ToolMouseEvent &event) {
@@ -46,7 +59,7 @@ void RectTool::mouseMoved(const ToolMouseEvent &event) {
     const QRectF rect = rectTo(event);
     path.addRect(rect);
     mCanvas->previewItem()->setPath(path);
-    mCanvas->setToolStatus(tr("%1 × %2").arg(rect.width()).arg(rect.height()));
+    mCanvas->setDrawingStatus(tr("%1 × %2").arg(rect.width()).arg(rect.height()));
 }
 
 void RectTool::mouseReleased(const ToolMouseEvent &event) {
@@ -54,12 +67,12 @@ void RectTool::mouseReleased(const ToolMouseEvent &event) {
         return;
     const QRectF rect = rectTo(event);
     cancel();
-    if (rect.width() < 0.5 || rect.height() < 0.5)
+    if (isClick(mPressViewPos, event.viewPos) || rect.width() < 0.5 || rect.height() < 0.5)
         return; // a click without a drag draws nothing
     mCanvas->insertShapes(
         {Shape::rect(mCanvas->uniqueShapeId(QStringLiteral("rect")), rect.center(), rect.size(),
                      0.0, mCanvas->session()->currentLayer())},
-        tr("Add Rectangle"));
+        tr("Add Rectangle %1"));
 }
 
 bool RectTool::keyPressed(QKeyEvent *event) {
@@ -94,7 +107,9 @@ void CircleTool::mousePressed(const ToolMouseEvent &event) {
     if (event.button != Qt::LeftButton)
         return;
     mCenter = mCanvas->snap(event.pos, event.modifiers);
+    mPressViewPos = event.viewPos;
     mDragging = true;
+    mCanvas->setDrawingStatus({});
 }
 
 void CircleTool::mouseMoved(const ToolMouseEvent &event) {
@@ -104,20 +119,20 @@ void CircleTool::mouseMoved(const ToolMouseEvent &event) {
     QPainterPath path;
     path.addEllipse(mCenter, r, r);
     mCanvas->previewItem()->setPath(path);
-    mCanvas->setToolStatus(tr("Radius %1").arg(r));
+    mCanvas->setDrawingStatus(tr("Radius %1").arg(r));
 }
 
 void CircleTool::mouseReleased(const ToolMouseEvent &event) {
     if (!mDragging || event.button != Qt::LeftButton)
         return;
-    const bool dragged = QLineF(mCenter, event.pos).length() * mCanvas->zoom() >= 2.0;
+    const bool dragged = !isClick(mPressViewPos, event.viewPos);
     const double r = radiusTo(event);
     cancel();
     if (!dragged || r <= 0)
         return;
     mCanvas->insertShapes({Shape::circle(mCanvas->uniqueShapeId(QStringLiteral("circle")), mCenter,
                                          r, mCanvas->session()->currentLayer())},
-                          tr("Add Circle"));
+                          tr("Add Circle %1"));
 }
 
 bool CircleTool::keyPressed(QKeyEvent *event) {
@@ -204,7 +219,7 @@ void PolygonTool::finish() {
     // Kept even if concave: the canvas flags it and offers the fixes; work is never discarded.
     mCanvas->insertShapes({Shape::polygon(mCanvas->uniqueShapeId(QStringLiteral("polygon")), points,
                                           mCanvas->session()->currentLayer())},
-                          tr("Add Polygon"));
+                          tr("Add Polygon %1"));
 }
 
 void PolygonTool::updatePreview() {
@@ -220,11 +235,12 @@ void PolygonTool::updatePreview() {
             path.addRect(QRectF(p - QPointF(r, r), QSizeF(2 * r, 2 * r)));
     }
     mCanvas->previewItem()->setPath(path);
-    mCanvas->setToolStatus(mPoints.isEmpty()
-                               ? QString()
-                               : tr("%n vertices: click the first vertex, double-click or press "
-                                    "Enter to close; Backspace removes the last",
-                                    nullptr, int(mPoints.size())));
+    if (mPoints.isEmpty())
+        mCanvas->setToolStatus({});
+    else
+        mCanvas->setDrawingStatus(tr("%n vertices: click the first vertex, double-click or press "
+                                     "Enter to close; Backspace removes the last",
+                                     nullptr, int(mPoints.size())));
 }
 
 void PolygonTool::cancel() {

@@ -23,6 +23,7 @@ public:
 private:
     QRectF rectTo(const ToolMouseEvent &event) const;
     QPointF mStart;
+    QPointF mPressViewPos;
     bool mDragging = false;
 };
 
@@ -42,6 +43,7 @@ public:
 private:
     double radiusTo(const ToolMouseEvent &event) const;
     QPointF mCenter;
+    QPointF mPressViewPos;
     bool mDragging = false;
 };
 

@@ -134,7 +134,7 @@ void SelectTool::moveShapes(const ToolMouseEvent &event) {
     QList<Shape> moved = mDragOriginal;
     for (Shape &shape : moved)
         shape.translate(offset);
-    pushDrag(moved, tr("Move Shapes", nullptr, int(moved.size())));
+    pushDrag(moved, tr("Move %1"));
     mCanvas->setToolStatus(tr("Move by %1, %2").arg(offset.x()).arg(offset.y()));
 }
 
@@ -154,7 +154,8 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
             if (v < shape.points.size())
                 shape.points[v] += offset;
         }
-        pushDrag({shape}, vertices.size() > 1 ? tr("Move Vertices") : tr("Move Vertex"));
+        pushDrag({shape},
+                 vertices.size() > 1 ? tr("Move Vertices of %1") : tr("Move Vertex of %1"));
         break;
     }
     case Grip::Kind::Corner: {
@@ -172,7 +173,7 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         const QPointF localDiagonal(std::copysign(w, d.x()), std::copysign(h, d.y()));
         shape.size = QSizeF(w, h);
         shape.center = fixed + QTransform().rotate(shape.angle).map(localDiagonal) / 2.0;
-        pushDrag({shape}, tr("Resize Rectangle"));
+        pushDrag({shape}, tr("Resize %1"));
         break;
     }
     case Grip::Kind::Rotation: {
@@ -188,14 +189,14 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         if (angle < 0)
             angle += 360.0;
         shape.angle = angle;
-        pushDrag({shape}, tr("Rotate Rectangle"));
+        pushDrag({shape}, tr("Rotate %1"));
         mCanvas->setToolStatus(tr("Angle %1°").arg(angle));
         return;
     }
     case Grip::Kind::Radius: {
         const double r = QLineF(shape.center, event.pos).length();
         shape.radius = mCanvas->snapLength(r, event.modifiers);
-        pushDrag({shape}, tr("Resize Circle"));
+        pushDrag({shape}, tr("Resize %1"));
         break;
     }
     case Grip::Kind::None:
@@ -301,7 +302,7 @@ void SelectTool::mouseDoubleClicked(const ToolMouseEvent &event) {
             const FrameRef frame = mCanvas->currentFrame();
             mCanvas->document()->undoStack()->push(
                 new ChangeShapesCommand(mCanvas->document(), {{frame.sprite, frame.frame, index}},
-                                        {shape}, tr("Insert Vertex")));
+                                        {shape}, tr("Insert Vertex in %1")));
             mCanvas->setSelectedVertices(index, {i + 1});
             return;
         }
@@ -371,7 +372,7 @@ void SelectTool::nudge(QPointF offset) {
         }
     }
     mCanvas->document()->undoStack()->push(new ChangeShapesCommand(
-        mCanvas->document(), refs, moved, vertices ? tr("Nudge Vertices") : tr("Nudge Shapes")));
+        mCanvas->document(), refs, moved, vertices ? tr("Nudge Vertices of %1") : tr("Nudge %1")));
 }
 
 void SelectTool::abandon() {

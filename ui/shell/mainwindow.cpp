@@ -7,6 +7,7 @@
 #include "formatregistry.h"
 #include "hitsmithformat.h"
 #include "hitspanel.h"
+#include "layerchooser.h"
 #include "layerspanel.h"
 #include "prompts.h"
 #include "propertypanel.h"
@@ -17,17 +18,21 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QUrl>
 
 namespace hitsmith {
 
@@ -280,6 +285,7 @@ void MainWindow::createMenus() {
         auto *toolBar = addToolBar(tr("Tools"));
         toolBar->setObjectName(QStringLiteral("toolsToolBar"));
         toolBar->addActions(mCanvas->toolActions());
+        toolBar->addWidget(new LayerChooser(mSession, toolBar));
         toolBar->addSeparator();
         toolBar->addActions(mCanvas->snapActions());
         toolBar->addSeparator();
@@ -288,6 +294,31 @@ void MainWindow::createMenus() {
         view->addAction(toolBar->toggleViewAction());
     }
     view->addAction(fileBar->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Editor &Guide"), this, [this] {
+        // The guide ships as docs/editor.md beside the build or install tree.
+        QDir dir(QCoreApplication::applicationDirPath());
+        for (int up = 0; up < 4; ++up, dir.cdUp()) {
+            if (dir.exists(QStringLiteral("docs/editor.md"))) {
+                QDesktopServices::openUrl(
+                    QUrl::fromLocalFile(dir.filePath(QStringLiteral("docs/editor.md"))));
+                return;
+            }
+        }
+        mPrompts->showError(
+            this, tr("Editor Guide"),
+            tr("The editor guide (docs/editor.md) was not found next to Hitsmith."));
+    });
+    help->addAction(tr("&About Hitsmith"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Hitsmith"),
+            tr("<h3>Hitsmith</h3><p>A hitbox editor for 2D games: draw hitboxes, hurtboxes and "
+               "pushboxes on sprite frames, see the hits live, export to game engines.</p>"
+               "<p>Start with <b>Sprite &gt; Add Sprite from PNG</b> or drop a PNG on the window. "
+               "The editor guide is docs/editor.md in the source folder.</p><p>Qt %1</p>")
+                .arg(QString::fromLatin1(qVersion())));
+    });
 }
 
 void MainWindow::connectCanvas() {
@@ -367,8 +398,19 @@ void MainWindow::updateRecentFilesMenu() {
 void MainWindow::readSettings() {
     QSettings settings;
     const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
-    if (geometry.isEmpty() || !restoreGeometry(geometry))
-        resize(1280, 800);
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        // First start: 1280x800, but never larger than the screen the window opens on.
+        const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+        QSize size(1280, 800);
+        if (screen) {
+            const QRect available = screen->availableGeometry();
+            size = size.boundedTo(available.size() * 0.95);
+            resize(size);
+            move(available.center() - rect().center());
+        } else {
+            resize(size);
+        }
+    }
     if (!restoreState(settings.value(kStateKey).toByteArray())) {
         // First start: narrow panels, so the canvas gets most of the window.
         QList<QDockWidget *> sides;

@@ -80,24 +80,24 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     connect(mLayer, &QComboBox::activated, this, &PropertyPanel::commitLayer);
 
     mCenterX = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.center.setX(v); }, tr("Change Center"));
+        commitShape([v](Shape &s) { s.center.setX(v); }, tr("Move %1"));
     });
     mCenterY = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.center.setY(v); }, tr("Change Center"));
+        commitShape([v](Shape &s) { s.center.setY(v); }, tr("Move %1"));
     });
     mWidth = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.size.setWidth(v); }, tr("Change Size"));
+        commitShape([v](Shape &s) { s.size.setWidth(v); }, tr("Resize %1"));
     });
     mHeight = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.size.setHeight(v); }, tr("Change Size"));
+        commitShape([v](Shape &s) { s.size.setHeight(v); }, tr("Resize %1"));
     });
     mAngle = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.angle = v; }, tr("Rotate Shape"));
+        commitShape([v](Shape &s) { s.angle = v; }, tr("Rotate %1"));
     });
     mAngle->setRange(-360.0, 360.0);
     mAngle->setSuffix(QStringLiteral("°"));
     mRadius = makeSpinBox(shapePage, [this](double v) {
-        commitShape([v](Shape &s) { s.radius = v; }, tr("Change Radius"));
+        commitShape([v](Shape &s) { s.radius = v; }, tr("Resize %1"));
     });
     mCenterX->setObjectName(QStringLiteral("centerX"));
     mCenterY->setObjectName(QStringLiteral("centerY"));
@@ -283,7 +283,7 @@ void PropertyPanel::rebuildVertexRows(int count) {
                     if (i < s.points.size())
                         s.points[i].setX(v);
                 },
-                tr("Move Vertex"));
+                tr("Move Vertex of %1"));
         });
         auto *y = makeSpinBox(mVertexGroup, [this, i](double v) {
             commitShape(
@@ -291,7 +291,7 @@ void PropertyPanel::rebuildVertexRows(int count) {
                     if (i < s.points.size())
                         s.points[i].setY(v);
                 },
-                tr("Move Vertex"));
+                tr("Move Vertex of %1"));
         });
         x->setObjectName(QStringLiteral("vertex%1x").arg(i));
         y->setObjectName(QStringLiteral("vertex%1y").arg(i));
@@ -368,7 +368,7 @@ void PropertyPanel::commitId() {
                                 : tr("This frame already has a shape with the id \"%1\".").arg(id));
         return;
     }
-    commitShape([id](Shape &s) { s.id = id; }, tr("Change Shape Id"));
+    commitShape([id](Shape &s) { s.id = id; }, tr("Rename %1"));
 }
 
 void PropertyPanel::commitLayer() {
@@ -377,7 +377,7 @@ void PropertyPanel::commitLayer() {
         refresh();
         return;
     }
-    commitShape([layer](Shape &s) { s.layer = layer; }, tr("Change Layer"));
+    commitShape([layer](Shape &s) { s.layer = layer; }, tr("Change Layer of %1"));
 }
 
 void PropertyPanel::commitFrameName() {

@@ -10,5 +10,6 @@ target_sources(hitsmith_ui PRIVATE
   shell/propertypanel.h shell/propertypanel.cpp
   shell/hitspanel.h shell/hitspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp
+  shell/layerchooser.h shell/layerchooser.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )

@@ -6,11 +6,13 @@
 #include "splitsheetdialog.h"
 #include "structurecommands.h"
 #include "tracedialog.h"
+#include "validation.h"
 
 #include <QAction>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImageReader>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
@@ -200,8 +202,15 @@ void SpritesPanel::rebuild() {
         spriteItem->setData(0, kSpriteRole, s);
         spriteItem->setData(0, kFrameRole, -1);
         spriteItem->setFlags(spriteItem->flags() | Qt::ItemIsEditable);
-        spriteItem->setIcon(0, QIcon::fromTheme(QStringLiteral("image-x-generic")));
         spriteItem->setToolTip(0, sprite.image.isEmpty() ? tr("No image") : sprite.image);
+        if (isImageMissing(sprite, documentDirectory(mSession->document()))) {
+            // Marked in the list, not only on the canvas: the user sees it without opening it.
+            spriteItem->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            spriteItem->setForeground(0, QColor(255, 140, 90));
+            spriteItem->setToolTip(0, tr("image not found: %1").arg(sprite.image));
+        } else {
+            spriteItem->setIcon(0, QIcon::fromTheme(QStringLiteral("image-x-generic")));
+        }
         for (int f = 0; f < sprite.frames.size(); ++f) {
             auto *frameItem = new QTreeWidgetItem(spriteItem, {sprite.frames[f].name});
             frameItem->setData(0, kSpriteRole, s);
