@@ -271,6 +271,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
     case Kind::SpriteChanged:
     case Kind::FrameChanged:
     case Kind::LayersChanged:
+    case Kind::VersusChanged:
         return; // nothing collision cares about
     }
     Q_EMIT allHitsChanged();

@@ -24,6 +24,7 @@ enum class ProblemKind {
     DuplicateShapeId,
     DuplicateSpriteName,
     DuplicateFrameName,
+    UnknownVersusFrame, ///< a versus setup names a frame the document lacks
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).
