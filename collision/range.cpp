@@ -21,14 +21,14 @@ std::optional<Rounded> roundedOf(const ShapeInput &shape) {
         return std::nullopt;
     Rounded r;
     switch (p.type) {
-    case ShapeType::Polygon:
+    case GeometryKind::Polygon:
         r.points.assign(p.polygon.points, p.polygon.points + p.polygon.count);
         break;
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         for (int k = 0; k < 4; ++k)
             r.points.push_back(p.rect.corner(k));
         break;
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         r.points.push_back(p.circle.center);
         r.radius = p.circle.radius;
         break;

@@ -10,7 +10,7 @@
 // hit. The narrowphase's kTouchTolerance (1e-9 px) is not added: endpoints are the exact
 // geometric ones, to rounding. Invalid shapes (see ShapeInput) have no interval.
 
-#include "shapes.h"
+#include "geometry.h"
 
 #include <cstdint>
 #include <functional>

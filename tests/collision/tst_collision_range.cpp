@@ -32,7 +32,7 @@ constexpr double kBand = 1e-6;
 // ---- the independent reference ---------------------------------------------------------------
 
 std::vector<Vec2> outline(const ShapeSpec &s) {
-    if (s.type == ShapeType::Polygon)
+    if (s.type == GeometryKind::Polygon)
         return s.points;
     const double t = s.angleDegrees * std::numbers::pi / 180.0;
     const Vec2 ux{std::cos(t), std::sin(t)}, uy{-std::sin(t), std::cos(t)};
@@ -49,7 +49,7 @@ BPolygon toBoost(const std::vector<Vec2> &points) {
 }
 
 bool referenceHit(const ShapeSpec &a, const ShapeSpec &b) {
-    const bool ca = a.type == ShapeType::Circle, cb = b.type == ShapeType::Circle;
+    const bool ca = a.type == GeometryKind::Circle, cb = b.type == GeometryKind::Circle;
     if (ca && cb)
         return bg::distance(BPoint(a.center.x, a.center.y), BPoint(b.center.x, b.center.y)) <=
                a.radius + b.radius;
@@ -72,10 +72,10 @@ public:
     int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(mRng); }
     bool chance(double p) { return uniform(0.0, 1.0) < p; }
 
-    ShapeSpec shape(ShapeType type, Vec2 c) {
+    ShapeSpec shape(GeometryKind type, Vec2 c) {
         constexpr double kPi = std::numbers::pi;
         switch (type) {
-        case ShapeType::Polygon: {
+        case GeometryKind::Polygon: {
             const int n = integer(3, 8);
             const double rx = uniform(2, 25), ry = uniform(2, 25), turn = uniform(0, 2 * kPi);
             ShapeSpec s;
@@ -88,13 +88,13 @@ public:
             }
             return chance(0.5) ? reversed(s) : s;
         }
-        case ShapeType::Rect: {
+        case GeometryKind::Rect: {
             double angle = uniform(-360, 360);
             if (chance(0.3))
                 angle = 90.0 * integer(-4, 4);
             return rect(c, {uniform(1, 40), uniform(1, 40)}, angle);
         }
-        case ShapeType::Circle:
+        case GeometryKind::Circle:
             return circle(c, uniform(0.5, 20));
         }
         return {};
@@ -104,8 +104,8 @@ private:
     std::mt19937_64 mRng;
 };
 
-const char *typeName(ShapeType t) {
-    return t == ShapeType::Polygon ? "polygon" : t == ShapeType::Rect ? "rect" : "circle";
+const char *typeName(GeometryKind t) {
+    return t == GeometryKind::Polygon ? "polygon" : t == GeometryKind::Rect ? "rect" : "circle";
 }
 
 std::vector<ShapeInput> inputs(const std::vector<ShapeSpec> &specs) {
@@ -223,8 +223,8 @@ void TestRange::againstBoost_data() {
     QTest::addColumn<int>("typeB");
     QTest::addColumn<quint64>("seed");
     quint64 seed = 20261123;
-    for (ShapeType ta : {ShapeType::Polygon, ShapeType::Rect, ShapeType::Circle})
-        for (ShapeType tb : {ShapeType::Polygon, ShapeType::Rect, ShapeType::Circle})
+    for (GeometryKind ta : {GeometryKind::Polygon, GeometryKind::Rect, GeometryKind::Circle})
+        for (GeometryKind tb : {GeometryKind::Polygon, GeometryKind::Rect, GeometryKind::Circle})
             QTest::addRow("%s-%s", typeName(ta), typeName(tb)) << int(ta) << int(tb) << seed++;
     QTest::addRow("mixed") << -1 << -1 << seed++;
 }
@@ -238,7 +238,7 @@ void TestRange::againstBoost() {
     constexpr double kSpan = 140.0;
     int checkedSamples = 0, endpoints = 0, bisections = 0, hitSamples = 0;
     for (int trial = 0; trial < kTrials; ++trial) {
-        auto type = [&](int t) { return t >= 0 ? ShapeType(t) : ShapeType(gen.integer(0, 2)); };
+        auto type = [&](int t) { return t >= 0 ? GeometryKind(t) : GeometryKind(gen.integer(0, 2)); };
         // Sets of one to three shapes on layers 0..1 (attacker) and 0..1 (defender); a random
         // filter drops some layer pairs.
         const int na = typeA >= 0 && trial % 2 ? 1 : gen.integer(1, 3);
