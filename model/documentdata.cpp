@@ -4,6 +4,47 @@
 
 namespace hitsmith {
 
+bool isPropertyValue(const QJsonValue &value) {
+    return value.isDouble() || value.isString() || value.isBool();
+}
+
+QString imageFlipName(ImageFlip flip) {
+    switch (flip) {
+    case ImageFlip::None:
+        return {};
+    case ImageFlip::Horizontal:
+        return QStringLiteral("horizontal");
+    case ImageFlip::Vertical:
+        return QStringLiteral("vertical");
+    case ImageFlip::Both:
+        return QStringLiteral("both");
+    }
+    return {};
+}
+
+std::optional<ImageFlip> imageFlipFromName(const QString &name) {
+    for (ImageFlip flip : {ImageFlip::Horizontal, ImageFlip::Vertical, ImageFlip::Both}) {
+        if (imageFlipName(flip) == name)
+            return flip;
+    }
+    if (name == QLatin1String("none"))
+        return ImageFlip::None;
+    return std::nullopt;
+}
+
+int Sprite::frameDuration(qsizetype index) const {
+    if (index >= 0 && index < frames.size() && frames[index].duration)
+        return *frames[index].duration;
+    return duration.value_or(kDefaultFrameDuration);
+}
+
+int Sprite::totalDuration() const {
+    int total = 0;
+    for (qsizetype i = 0; i < frames.size(); ++i)
+        total += frameDuration(i);
+    return total;
+}
+
 qsizetype Frame::indexOfShape(const QString &id) const {
     for (qsizetype i = 0; i < shapes.size(); ++i) {
         if (shapes[i].id == id)

@@ -12,13 +12,29 @@
 
 namespace hitsmith {
 
+/// How long a frame shows when neither it nor its sprite says (milliseconds).
+inline constexpr int kDefaultFrameDuration = 100;
+
+/// True when value is a valid property value: a number, a string or a boolean.
+bool isPropertyValue(const QJsonValue &value);
+
+/// How a sprite's image is drawn: a mirrored copy flips the image by reference, not in pixels.
+enum class ImageFlip { None, Horizontal, Vertical, Both };
+
+/// The file spelling of a flip ("horizontal", "vertical", "both"; empty for none).
+QString imageFlipName(ImageFlip flip);
+/// The flip a file spelling names, or nullopt for an unknown spelling.
+std::optional<ImageFlip> imageFlipFromName(const QString &name);
+
 /// One animation frame: an optional cell of the sprite's image, an optional pivot, its shapes.
 struct Frame {
     QString name;
     std::optional<QRectF> source;  ///< x, y, width, height in the image; absent = whole image
     std::optional<QPointF> origin; ///< pivot in frame pixels; absent = top-left corner
     QList<Shape> shapes;
-    QJsonObject extra; ///< unknown fields, kept for saving
+    QJsonObject extra;           ///< unknown fields, kept for saving
+    std::optional<int> duration; ///< milliseconds (> 0); absent = the sprite's default
+    QJsonObject properties;      ///< name -> number, string or bool, in key order
 
     /// Index of the shape with this id, or -1.
     qsizetype indexOfShape(const QString &id) const;
@@ -33,7 +49,13 @@ struct Sprite {
     QString image;
     QList<Frame> frames;
     QJsonObject extra;
+    ImageFlip flip = ImageFlip::None; ///< the image is drawn mirrored (a mirrored copy)
+    std::optional<int> duration;      ///< default frame duration in ms; absent = 100
 
+    /// How long frame index shows: its own duration, else the sprite's, else 100 ms.
+    int frameDuration(qsizetype index) const;
+    /// Sum of every frame's duration in ms.
+    int totalDuration() const;
     bool operator==(const Sprite &other) const = default;
 };
 

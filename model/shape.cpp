@@ -87,7 +87,7 @@ bool Shape::operator==(const Shape &o) const {
     if (id != o.id || layer != o.layer || type != o.type || points.size() != o.points.size() ||
         !exactlyEqual(center, o.center) || size.width() != o.size.width() ||
         size.height() != o.size.height() || angle != o.angle || radius != o.radius ||
-        extra != o.extra)
+        extra != o.extra || properties != o.properties)
         return false;
     for (qsizetype i = 0; i < points.size(); ++i) {
         if (!exactlyEqual(points[i], o.points[i]))

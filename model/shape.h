@@ -27,6 +27,7 @@ struct Shape {
     double angle = 0.0;                  ///< rect: degrees, positive = clockwise on screen
     double radius = 0.0;                 ///< circle
     QJsonObject extra;                   ///< fields this build does not know, kept for saving
+    QJsonObject properties; ///< game data: name -> number, string or bool, in key order
 
     /// The layer a shape gets when none is given.
     static QString defaultLayerName() { return QStringLiteral("default"); }

@@ -71,6 +71,28 @@ bool tooLarge(std::initializer_list<double> values) {
                        [](double v) { return std::abs(v) > collision::kMaxCoordinate; });
 }
 
+/// One problem per property whose value is not a number, string or boolean (or not finite).
+void checkProperties(const QJsonObject &properties, const QString &where, int s, int f, int i,
+                     QList<Problem> *problems) {
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonValue v = it.value();
+        if (isPropertyValue(v) && (!v.isDouble() || std::isfinite(v.toDouble())))
+            continue;
+        problems->append(
+            {ProblemKind::InvalidProperty,
+             tr("property \"%1\" must be a number, a string or true/false").arg(it.key()), s, f, i,
+             -1, where + QStringLiteral(".properties.") + it.key()});
+    }
+}
+
+void checkDuration(const std::optional<int> &duration, const QString &where, int s, int f,
+                   QList<Problem> *problems) {
+    if (duration && *duration <= 0)
+        problems->append({ProblemKind::InvalidDuration,
+                          tr("duration must be greater than 0 ms (is %1)").arg(*duration), s, f, -1,
+                          -1, where + QStringLiteral(".duration")});
+}
+
 } // namespace
 
 std::optional<ShapeProblem> validateShape(const Shape &shape) {
@@ -118,6 +140,7 @@ QList<Problem> validateDocument(const DocumentData &document) {
                              tr("duplicate sprite name \"%1\"").arg(sprite.name), s, -1, -1, -1,
                              sprite.name});
         spriteNames.insert(sprite.name);
+        checkDuration(sprite.duration, sprite.name, s, -1, &problems);
 
         QSet<QString> frameNames;
         for (int f = 0; f < sprite.frames.size(); ++f) {
@@ -128,6 +151,8 @@ QList<Problem> validateDocument(const DocumentData &document) {
                                  tr("duplicate frame name \"%1\"").arg(frame.name), s, f, -1, -1,
                                  frameLocation});
             frameNames.insert(frame.name);
+            checkDuration(frame.duration, frameLocation, s, f, &problems);
+            checkProperties(frame.properties, frameLocation, s, f, -1, &problems);
 
             QSet<QString> ids;
             for (int i = 0; i < frame.shapes.size(); ++i) {
@@ -143,6 +168,7 @@ QList<Problem> validateDocument(const DocumentData &document) {
                                      tr("duplicate shape id \"%1\"").arg(shape.id), s, f, i, -1,
                                      where});
                 ids.insert(shape.id);
+                checkProperties(shape.properties, where, s, f, i, &problems);
                 if (const auto problem = validateShape(shape))
                     problems.append(
                         {problem->kind, problem->reason, s, f, i, problem->vertex, where});

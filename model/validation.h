@@ -24,6 +24,8 @@ enum class ProblemKind {
     DuplicateShapeId,
     DuplicateSpriteName,
     DuplicateFrameName,
+    InvalidProperty, ///< a property value that is not a number, string or boolean
+    InvalidDuration, ///< a frame or sprite duration that is not > 0 ms
     UnknownVersusFrame, ///< a versus setup names a frame the document lacks
 };
 
@@ -49,7 +51,8 @@ struct Problem {
 /// Pure: no document, no signals. Collinear vertices and either winding are fine.
 std::optional<ShapeProblem> validateShape(const Shape &shape);
 
-/// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names.
+/// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names,
+/// property values of the wrong type and durations that are not > 0.
 QList<Problem> validateDocument(const DocumentData &document);
 
 /// True when the shape is used by collision (its geometry is valid).

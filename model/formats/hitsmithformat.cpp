@@ -4,6 +4,7 @@
 #include "jsonsupport.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QSet>
 
 namespace hitsmith {
@@ -27,11 +28,11 @@ QJsonObject unknownFields(const QJsonObject &object, std::initializer_list<const
 QStringList knownShapeKeys(ShapeType type) {
     switch (type) {
     case ShapeType::Polygon:
-        return {"id", "layer", "type", "points"};
+        return {"id", "layer", "type", "points", "properties"};
     case ShapeType::Rect:
-        return {"id", "layer", "type", "center", "size", "angle"};
+        return {"id", "layer", "type", "center", "size", "angle", "properties"};
     case ShapeType::Circle:
-        return {"id", "layer", "type", "center", "radius"};
+        return {"id", "layer", "type", "center", "radius", "properties"};
     }
     return {};
 }
@@ -40,6 +41,29 @@ QJsonObject unknownShapeFields(QJsonObject object, ShapeType type) {
     for (const QString &key : knownShapeKeys(type))
         object.remove(key);
     return object;
+}
+
+/// Reads "properties": numbers, strings and booleans only; anything else fails at its path.
+QJsonObject readProperties(const json::Cursor &c) {
+    const QJsonObject object = c.object();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (it.key().isEmpty())
+            c.fail(tr("a property name must not be empty"));
+        const json::Cursor value = c[it.key()];
+        if (!isPropertyValue(it.value()))
+            value.fail(tr("a property must be a number, a string or true/false"));
+        if (it.value().isDouble())
+            value.number(); // refuses non-finite numbers
+    }
+    return object;
+}
+
+/// Reads a duration in milliseconds: a whole number greater than 0.
+int readDuration(const json::Cursor &c) {
+    const int ms = c.integer();
+    if (ms <= 0)
+        c.fail(tr("must be a whole number of milliseconds greater than 0"));
+    return ms;
 }
 
 Shape readShape(const json::Cursor &c) {
@@ -70,6 +94,8 @@ Shape readShape(const json::Cursor &c) {
         c[QStringLiteral("type")].fail(
             tr("unknown shape type \"%1\" (expected polygon, rect or circle)").arg(type));
     }
+    if (c.has(QStringLiteral("properties")))
+        shape.properties = readProperties(c[QStringLiteral("properties")]);
     shape.extra = unknownShapeFields(c.object(), shape.type);
     return shape;
 }
@@ -87,13 +113,18 @@ Frame readFrame(const json::Cursor &c) {
     }
     if (c.has(QStringLiteral("origin")))
         frame.origin = c[QStringLiteral("origin")].point();
+    if (c.has(QStringLiteral("duration")))
+        frame.duration = readDuration(c[QStringLiteral("duration")]);
+    if (c.has(QStringLiteral("properties")))
+        frame.properties = readProperties(c[QStringLiteral("properties")]);
     if (c.has(QStringLiteral("shapes"))) {
         const json::Cursor shapes = c[QStringLiteral("shapes")];
         const qsizetype count = shapes.size();
         for (qsizetype i = 0; i < count; ++i)
             frame.shapes.append(readShape(shapes[i]));
     }
-    frame.extra = unknownFields(c.object(), {"name", "source", "origin", "shapes"});
+    frame.extra =
+        unknownFields(c.object(), {"name", "source", "origin", "duration", "properties", "shapes"});
     return frame;
 }
 
@@ -103,11 +134,20 @@ Sprite readSprite(const json::Cursor &c) {
     sprite.name = c[QStringLiteral("name")].string();
     if (c.has(QStringLiteral("image")))
         sprite.image = c[QStringLiteral("image")].string();
+    if (c.has(QStringLiteral("flip"))) {
+        const json::Cursor flip = c[QStringLiteral("flip")];
+        const std::optional<ImageFlip> value = imageFlipFromName(flip.string());
+        if (!value)
+            flip.fail(tr("must be \"horizontal\", \"vertical\" or \"both\""));
+        sprite.flip = *value;
+    }
+    if (c.has(QStringLiteral("duration")))
+        sprite.duration = readDuration(c[QStringLiteral("duration")]);
     const json::Cursor frames = c[QStringLiteral("frames")];
     const qsizetype count = frames.size();
     for (qsizetype i = 0; i < count; ++i)
         sprite.frames.append(readFrame(frames[i]));
-    sprite.extra = unknownFields(c.object(), {"name", "image", "frames"});
+    sprite.extra = unknownFields(c.object(), {"name", "image", "flip", "duration", "frames"});
     return sprite;
 }
 
@@ -212,6 +252,17 @@ void appendExtra(QStringList &members, const QJsonObject &extra) {
         members.append(json::string(it.key()) + QStringLiteral(": ") + json::compact(it.value()));
 }
 
+/// Properties on one line, in key order: {"damage": 12, "element": "fire"}.
+QString propertiesText(const QJsonObject &properties) {
+    QStringList m;
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonValue v = it.value();
+        const QString text = v.isDouble() ? json::number(v.toDouble()) : json::compact(v);
+        m << json::string(it.key()) + QStringLiteral(": ") + text;
+    }
+    return u'{' + m.join(QStringLiteral(", ")) + u'}';
+}
+
 QString shapeLine(const Shape &shape) {
     QStringList m;
     m << member("id", json::string(shape.id)) << member("layer", json::string(shape.layer))
@@ -233,6 +284,8 @@ QString shapeLine(const Shape &shape) {
         m << member("center", point(shape.center)) << member("radius", json::number(shape.radius));
         break;
     }
+    if (!shape.properties.isEmpty())
+        m << member("properties", propertiesText(shape.properties));
     // An edit may have changed the type: never write a key twice.
     appendExtra(m, unknownShapeFields(shape.extra, shape.type));
     return u'{' + m.join(QStringLiteral(", ")) + u'}';
@@ -258,6 +311,10 @@ QString frameBlock(const Frame &frame, int indent) {
     }
     if (frame.origin)
         m << member("origin", point(*frame.origin));
+    if (frame.duration)
+        m << member("duration", QString::number(*frame.duration));
+    if (!frame.properties.isEmpty())
+        m << member("properties", propertiesText(frame.properties));
     QStringList shapes;
     for (const Shape &shape : frame.shapes)
         shapes << shapeLine(shape);
@@ -271,6 +328,10 @@ QString spriteBlock(const Sprite &sprite, int indent) {
     m << member("name", json::string(sprite.name));
     if (!sprite.image.isEmpty())
         m << member("image", json::string(sprite.image));
+    if (sprite.flip != ImageFlip::None)
+        m << member("flip", json::string(imageFlipName(sprite.flip)));
+    if (sprite.duration)
+        m << member("duration", QString::number(*sprite.duration));
     QStringList frames;
     for (const Frame &frame : sprite.frames)
         frames << frameBlock(frame, indent + 4);
@@ -377,11 +438,22 @@ ReadResult loadDocumentFile(const QString &path) {
     QByteArray bytes;
     if (!readWholeFile(path, &bytes, &result.error))
         return result;
-    return HitsmithFormat::parse(bytes);
+    return HitsmithFormat().readFrom(bytes, path);
 }
 
 bool saveDocumentFile(const DocumentData &document, const QString &path, QString *error) {
-    return writeFileAtomically(path, HitsmithFormat::serialize(document), error);
+    return writeFileAtomically(path, HitsmithFormat().writeFor(document, path).bytes, error);
+}
+
+bool holdsHitsmithDocument(const QString &path) {
+    QByteArray bytes;
+    QString error;
+    if (!QFileInfo(path).isFile() || !readWholeFile(path, &bytes, &error))
+        return false;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    return parsed && parsed->isObject() &&
+           parsed->object().value(QStringLiteral("format")) ==
+               QJsonValue(QStringLiteral("hitsmith"));
 }
 
 } // namespace hitsmith

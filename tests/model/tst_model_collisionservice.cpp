@@ -18,11 +18,11 @@ namespace {
 
 DocumentData twoBoxes() {
     DocumentData data;
-    Frame frame{"f", {}, {}, {}, {}};
+    Frame frame{"f", {}, {}, {}, {}, {}, {}};
     frame.shapes << Shape::rect("a", {0, 0}, {10, 10}, 0, "hitbox")
                  << Shape::rect("b", {8, 0}, {10, 10}, 0, "hurtbox")
                  << Shape::circle("far", {100, 100}, 2, "hurtbox");
-    data.sprites << Sprite{"s", {}, {frame}, {}};
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
     return data;
 }
 
@@ -150,12 +150,12 @@ void TestCollisionService::insertRemoveKeepIndicesRight() {
 void TestCollisionService::repeatedVerticesCollideLikeTheOutline() {
     // A repeated vertex is a zero-length edge: valid, and it must not change any contact.
     DocumentData data;
-    Frame frame{"f", {}, {}, {}, {}};
+    Frame frame{"f", {}, {}, {}, {}, {}, {}};
     frame.shapes << Shape::rect("box", {0, 0}, {10, 10})
                  << Shape::polygon("plain", {{3, -2}, {9, -2}, {9, 4}, {3, 4}})
                  << Shape::polygon("repeated",
                                    {{3, -2}, {9, -2}, {9, -2}, {9, 4}, {3, 4}, {3, -2}});
-    data.sprites << Sprite{"s", {}, {frame}, {}};
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
     Document doc;
     doc.reset(data);
     CollisionService service(&doc);
@@ -169,7 +169,7 @@ void TestCollisionService::repeatedVerticesCollideLikeTheOutline() {
 
 void TestCollisionService::randomEditsMatchAFreshService() {
     DocumentData data;
-    Frame frame{"f", {}, {}, {}, {}};
+    Frame frame{"f", {}, {}, {}, {}, {}, {}};
     QRandomGenerator random(7);
     for (int i = 0; i < 60; ++i) {
         const QPointF c(random.bounded(200.0), random.bounded(200.0));
@@ -181,7 +181,7 @@ void TestCollisionService::randomEditsMatchAFreshService() {
             frame.shapes << Shape::polygon(QString::number(i),
                                            {c, c + QPointF(15, 2), c + QPointF(5, 14)});
     }
-    data.sprites << Sprite{"s", {}, {frame}, {}};
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
     Document doc;
     doc.reset(data);
     CollisionService incremental(&doc);
@@ -219,10 +219,10 @@ void TestCollisionService::randomStructuralEditsMatchAFreshService() {
             }
         };
         DocumentData data;
-        Frame frame{"f", {}, {}, {}, {}};
+        Frame frame{"f", {}, {}, {}, {}, {}, {}};
         for (int i = 0; i < 30; ++i)
             frame.shapes << makeShape(i);
-        data.sprites << Sprite{"s", {}, {frame}, {}};
+        data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
         Document doc;
         doc.reset(data);
         CollisionService incremental(&doc);

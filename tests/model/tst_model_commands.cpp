@@ -15,15 +15,16 @@ namespace {
 
 DocumentData sample() {
     DocumentData data;
-    Sprite knight{"knight", "knight.png", {}, {}};
-    Frame idle{"idle", QRectF(0, 0, 64, 64), QPointF(32, 62), {}, {}};
+    Sprite knight{"knight", "knight.png", {}, {}, {}, {}};
+    Frame idle{"idle", QRectF(0, 0, 64, 64), QPointF(32, 62), {}, {}, {}, {}};
     idle.shapes << Shape::polygon("body", {{20, 24}, {44, 24}, {40, 56}, {24, 56}}, "hurtbox")
                 << Shape::circle("head", {32, 16}, 9, "hurtbox")
                 << Shape::rect("blade", {50, 20}, {22, 4}, -80, "hitbox");
     Frame attack = idle;
     attack.name = "attack";
     knight.frames << idle << attack;
-    data.sprites << knight << Sprite{"slime", {}, {Frame{"idle", {}, {}, {}, {}}}, {}};
+    data.sprites << knight
+                 << Sprite{"slime", {}, {Frame{"idle", {}, {}, {}, {}, {}, {}}}, {}, {}, {}};
     return data;
 }
 
@@ -149,7 +150,8 @@ void TestCommands::insertAndRemoveShapes() {
 
 void TestCommands::spriteCommands() {
     QUndoStack *stack = mDocument->undoStack();
-    stack->push(new InsertSpriteCommand(mDocument, 1, Sprite{"bat", "bat.png", {}, {}}, "Add"));
+    stack->push(
+        new InsertSpriteCommand(mDocument, 1, Sprite{"bat", "bat.png", {}, {}, {}, {}}, "Add"));
     QCOMPARE(mDocument->data().sprites[1].name, QStringLiteral("bat"));
     stack->push(new ChangeSpriteCommand(mDocument, 1, "bat2", "b.png", "Rename"));
     QCOMPARE(mDocument->data().sprites[1].name, QStringLiteral("bat2"));
@@ -183,7 +185,8 @@ void TestCommands::frameCommands() {
 
     stack->push(new MoveFrameCommand(mDocument, 0, 0, 1, "Move frame"));
     QCOMPARE(mDocument->frame({0, 1}).name, QStringLiteral("stand"));
-    stack->push(new InsertFrameCommand(mDocument, {1, 1}, Frame{"hop", {}, {}, {}, {}}, "Add"));
+    stack->push(
+        new InsertFrameCommand(mDocument, {1, 1}, Frame{"hop", {}, {}, {}, {}, {}, {}}, "Add"));
     QCOMPARE(mDocument->frame({1, 1}).name, QStringLiteral("hop"));
     stack->push(new RemoveFrameCommand(mDocument, {0, 0}, "Delete"));
     QCOMPARE(mDocument->sprite(0).frames.size(), 1);

@@ -40,10 +40,14 @@ private Q_SLOTS:
     void malformedInput();
     void readsEveryField();
     void unknownFieldsSurviveARoundTrip();
+    void readsDurationsPropertiesAndFlip();
+    void olderFilesWithoutTheNewFieldsLoad();
     void saveLoadSaveIsByteIdentical();
     void bundledExampleIsInCanonicalForm();
     void utf8BomIsAccepted();
     void missingAndHugeFilesAreRefused();
+    void imagePathsAbsoluteInMemoryRelativeInFiles();
+    void isSameFileAndHoldsHitsmithDocument();
     void failedSaveLeavesTheOldFile();
 };
 
@@ -105,6 +109,30 @@ void TestFormat::malformedInput_data() {
     QTest::newRow("source of three numbers")
         << minimal(R"([{"name": "k", "frames": [{"name": "f", "source": [0, 0, 64]}]}])")
         << "sprites[0].frames[0].source: must be [x, y, width, height]";
+    QTest::newRow("property that is an array")
+        << withShape(R"({"id": "c", "type": "circle", "center": [0, 0], "radius": 1, )"
+                     R"("properties": {"damage": 12, "tags": ["a"]}})")
+        << "sprites[0].frames[0].shapes[0].properties.tags: a property must be a number, a "
+           "string or true/false";
+    QTest::newRow("property that is null")
+        << minimal(R"([{"name": "k", "frames": [{"name": "f", "properties": {"x": null}}]}])")
+        << "sprites[0].frames[0].properties.x: a property must be a number, a string or "
+           "true/false";
+    QTest::newRow("properties not an object")
+        << minimal(R"([{"name": "k", "frames": [{"name": "f", "properties": [1]}]}])")
+        << "sprites[0].frames[0].properties: must be an object";
+    QTest::newRow("duration zero")
+        << minimal(R"([{"name": "k", "frames": [{"name": "f", "duration": 0}]}])")
+        << "sprites[0].frames[0].duration: must be a whole number of milliseconds greater than 0";
+    QTest::newRow("duration fractional")
+        << minimal(R"([{"name": "k", "frames": [{"name": "f", "duration": 16.7}]}])")
+        << "sprites[0].frames[0].duration: must be a whole number";
+    QTest::newRow("sprite duration negative")
+        << minimal(R"([{"name": "k", "duration": -5, "frames": []}])")
+        << "sprites[0].duration: must be a whole number of milliseconds greater than 0";
+    QTest::newRow("unknown flip")
+        << minimal(R"([{"name": "k", "flip": "sideways", "frames": []}])")
+        << "sprites[0].flip: must be \"horizontal\", \"vertical\" or \"both\"";
     QTest::newRow("collide pair of one")
         << minimal("[]", R"(, "collide": [["hitbox"]])")
         << "collide[0]: must be a pair of layer names [\"a\", \"b\"]";
@@ -170,7 +198,7 @@ void TestFormat::readsEveryField() {
 void TestFormat::unknownFieldsSurviveARoundTrip() {
     const QByteArray text = R"({"format": "hitsmith", "version": 1, "futureTop": {"x": [1, 2]},
   "layers": [{"name": "hitbox", "glow": true}],
-  "sprites": [{"name": "k", "fps": 12, "frames": [{"name": "f", "duration": 100, "shapes": [
+  "sprites": [{"name": "k", "fps": 12, "frames": [{"name": "f", "hold": 100, "shapes": [
     {"id": "a", "type": "circle", "center": [0, 0], "radius": 1, "material": "steel", "tags": ["x"]},
     {"id": "b", "type": "circle", "center": [0, 0], "radius": 1, "angle": 45},
     {"id": "c", "type": "polygon", "points": [[0, 0], [1, 0], [0, 1]], "radius": 3, "center": [9, 9]}]}]}]})";
@@ -180,7 +208,7 @@ void TestFormat::unknownFieldsSurviveARoundTrip() {
     const Shape &shape = first.document->sprites[0].frames[0].shapes[0];
     QCOMPARE(shape.extra.value("material").toString(), QStringLiteral("steel"));
     QCOMPARE(first.document->sprites[0].extra.value("fps").toInt(), 12);
-    QCOMPARE(first.document->sprites[0].frames[0].extra.value("duration").toInt(), 100);
+    QCOMPARE(first.document->sprites[0].frames[0].extra.value("hold").toInt(), 100);
     QCOMPARE(first.document->layers[0].extra.value("glow").toBool(), true);
 
     // Fields of another shape type are unknown to this one, and kept too.
@@ -196,11 +224,65 @@ void TestFormat::unknownFieldsSurviveARoundTrip() {
     QCOMPARE(*second.document, *first.document);
 }
 
+void TestFormat::readsDurationsPropertiesAndFlip() {
+    const QByteArray text = R"({"format": "hitsmith", "version": 1, "sprites": [
+  {"name": "k", "flip": "horizontal", "duration": 80, "frames": [
+    {"name": "a", "duration": 120, "properties": {"phase": "active", "cancel": true}, "shapes": [
+      {"id": "blade", "type": "circle", "center": [1, 2], "radius": 3, "properties": {"zeta": 1, "damage": 12.5, "element": "fire", "launch": false}}]},
+    {"name": "b"}]}]})";
+    const ReadResult result = HitsmithFormat::parse(text);
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &sprite = result.document->sprites[0];
+    QCOMPARE(sprite.flip, ImageFlip::Horizontal);
+    QCOMPARE(sprite.duration, std::optional<int>(80));
+    QCOMPARE(sprite.frames[0].duration, std::optional<int>(120));
+    QCOMPARE(sprite.frames[1].duration, std::optional<int>());
+    QCOMPARE(sprite.frameDuration(0), 120);
+    QCOMPARE(sprite.frameDuration(1), 80); // the sprite's default
+    QCOMPARE(sprite.totalDuration(), 200);
+    QCOMPARE(sprite.frames[0].properties.value("phase").toString(), QStringLiteral("active"));
+    QCOMPARE(sprite.frames[0].properties.value("cancel").toBool(), true);
+    const Shape &blade = sprite.frames[0].shapes[0];
+    QCOMPARE(blade.properties.value("damage").toDouble(), 12.5);
+    QCOMPARE(blade.properties.value("launch"), QJsonValue(false));
+    QVERIFY(blade.extra.isEmpty()); // properties are a known field, not an unknown one
+
+    // Written in key order on the shape's line, after the geometry.
+    const QByteArray saved = HitsmithFormat::serialize(*result.document);
+    QVERIFY(saved.contains(
+        R"("radius": 3, "properties": {"damage": 12.5, "element": "fire", "launch": false, "zeta": 1}})"));
+    QVERIFY(saved.contains(R"("name": "k",
+      "image")") == false);
+    QVERIFY(saved.contains(R"("flip": "horizontal",
+      "duration": 80,)"));
+    QVERIFY(saved.contains(R"("duration": 120,
+          "properties": {"cancel": true, "phase": "active"},)"));
+    const ReadResult again = HitsmithFormat::parse(saved);
+    QVERIFY(again.isOk());
+    QCOMPARE(*again.document, *result.document);
+    QCOMPARE(HitsmithFormat::serialize(*again.document), saved);
+}
+
+void TestFormat::olderFilesWithoutTheNewFieldsLoad() {
+    const ReadResult result = HitsmithFormat::parse(
+        minimal(R"([{"name": "k", "frames": [{"name": "f", "shapes": []}]}])"));
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &sprite = result.document->sprites[0];
+    QCOMPARE(sprite.flip, ImageFlip::None);
+    QVERIFY(!sprite.duration && !sprite.frames[0].duration);
+    QCOMPARE(sprite.frameDuration(0), kDefaultFrameDuration);
+    QVERIFY(sprite.frames[0].properties.isEmpty());
+    // Nothing new is written for a document that uses none of it.
+    const QByteArray saved = HitsmithFormat::serialize(*result.document);
+    QVERIFY(!saved.contains("duration") && !saved.contains("properties") &&
+            !saved.contains("flip"));
+}
+
 void TestFormat::saveLoadSaveIsByteIdentical() {
     DocumentData data;
     data.collide = QList<LayerPair>{{"hitbox", "hurtbox"}};
     data.layers << LayerStyle{"hitbox", QColor(0xe4, 0x3b, 0x44), true, {}};
-    Sprite sprite{"knight \"the brave\"", "sheets/knight.png", {}, {}};
+    Sprite sprite{"knight \"the brave\"", "sheets/knight.png", {}, {}, {}, {}};
     Frame frame;
     frame.name = QStringLiteral("attack-2 \u00e9\u6f22");
     frame.source = QRectF(64, 0, 64, 64);
@@ -208,7 +290,13 @@ void TestFormat::saveLoadSaveIsByteIdentical() {
     frame.shapes << Shape::polygon("body", {{0.1, 0.2}, {44, 10}, {40, 60}, {1e-7, 60}}, "hurtbox")
                  << Shape::rect("blade", {52, 30}, {20, 6}, -15.123456789012345, "hitbox")
                  << Shape::circle("head", {32, 8}, 7.000000000000001);
-    sprite.frames << frame << Frame{"empty", {}, {}, {}, {}};
+    frame.duration = 83;
+    frame.properties = QJsonObject{{"phase", "active"}, {"cancel \"soon\"", true}};
+    frame.shapes[1].properties =
+        QJsonObject{{"damage", 12}, {"knockback", 0.1}, {"element", "fire\n"}, {"x", false}};
+    sprite.flip = ImageFlip::Both;
+    sprite.duration = 50;
+    sprite.frames << frame << Frame{"empty", {}, {}, {}, {}, {}, {}};
     data.sprites << sprite;
 
     const QByteArray first = HitsmithFormat::serialize(data);
@@ -257,6 +345,64 @@ void TestFormat::missingAndHugeFilesAreRefused() {
     QCOMPARE(directory.error, QStringLiteral("is a directory, not a file"));
 }
 
+void TestFormat::imagePathsAbsoluteInMemoryRelativeInFiles() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath("docs/deeper"));
+    const QByteArray bytes = minimal(R"([
+    {"name": "a", "image": "art/knight.png", "frames": []},
+    {"name": "b", "image": "../shared/bat.png", "frames": []},
+    {"name": "c", "image": ":/builtin.png", "frames": []},
+    {"name": "d", "frames": []}
+  ])");
+    const QString path = dir.filePath("docs/doc.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    file.close();
+
+    const ReadResult loaded = loadDocumentFile(path);
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    const QList<Sprite> &sprites = loaded.document->sprites;
+    QCOMPARE(sprites[0].image, QDir::cleanPath(dir.filePath("docs/art/knight.png")));
+    QCOMPARE(sprites[1].image, QDir::cleanPath(dir.filePath("shared/bat.png")));
+    QCOMPARE(sprites[2].image, QStringLiteral(":/builtin.png")); // resources stay as they are
+    QCOMPARE(sprites[3].image, QString());
+
+    // Written back to the same file: the same bytes.
+    QString error;
+    QVERIFY2(saveDocumentFile(*loaded.document, path, &error), qPrintable(error));
+    QFile same(path);
+    QVERIFY(same.open(QIODevice::ReadOnly));
+    QCOMPARE(same.readAll(), HitsmithFormat::serialize(*HitsmithFormat::parse(bytes).document));
+    // Written elsewhere: relative to the new file's folder; the data itself is untouched.
+    const QString elsewhere = dir.filePath("docs/deeper/doc.json");
+    QVERIFY2(saveDocumentFile(*loaded.document, elsewhere, &error), qPrintable(error));
+    QFile moved(elsewhere);
+    QVERIFY(moved.open(QIODevice::ReadOnly));
+    const ReadResult raw = HitsmithFormat::parse(moved.readAll());
+    QCOMPARE(raw.document->sprites[0].image, QStringLiteral("../art/knight.png"));
+    QCOMPARE(raw.document->sprites[1].image, QStringLiteral("../../shared/bat.png"));
+    QCOMPARE(*loadDocumentFile(elsewhere).document, *loaded.document);
+}
+
+void TestFormat::isSameFileAndHoldsHitsmithDocument() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString native = dir.filePath("native.json");
+    QString error;
+    QVERIFY(writeFileAtomically(native, minimal(), &error));
+    const QString other = dir.filePath("other.json");
+    QVERIFY(writeFileAtomically(other, R"({"bodies": {"fixtures": []}})", &error));
+    QVERIFY(holdsHitsmithDocument(native));
+    QVERIFY(!holdsHitsmithDocument(other));
+    QVERIFY(!holdsHitsmithDocument(dir.filePath("missing.json")));
+    QVERIFY(!holdsHitsmithDocument(dir.path()));
+    QVERIFY(isSameFile(native, dir.path() + "/./native.json"));
+    QVERIFY(isSameFile(dir.filePath("new.json"), dir.path() + "/x/../new.json"));
+    QVERIFY(!isSameFile(native, other));
+}
+
 void TestFormat::failedSaveLeavesTheOldFile() {
     QTemporaryDir dir;
     const QString path = dir.filePath("doc.json");
@@ -271,7 +417,7 @@ void TestFormat::failedSaveLeavesTheOldFile() {
     // Make the write really fail part-way: cap the size of files this process may write (works
     // as root too, unlike permissions), so the new, larger document cannot be written in full.
     DocumentData big;
-    Sprite sprite{"s", {}, {}, {}};
+    Sprite sprite{"s", {}, {}, {}, {}, {}};
     Frame frame;
     frame.name = "f";
     for (int i = 0; i < 2000; ++i)

@@ -3,6 +3,7 @@
 #include "collision/polygon_check.h"
 #include "validation.h"
 
+#include <QJsonArray>
 #include <QTest>
 
 #include <limits>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void invalidShapes();
     void documentProblemsNameTheirLocation();
     void hullFixMakesAConcavePolygonValid();
+    void propertiesAndDurationsAreChecked();
 };
 
 void TestValidation::validShapes_data() {
@@ -148,14 +150,14 @@ void TestValidation::invalidShapes() {
 
 void TestValidation::documentProblemsNameTheirLocation() {
     DocumentData data;
-    Sprite knight{QStringLiteral("knight"), {}, {}, {}};
+    Sprite knight{QStringLiteral("knight"), {}, {}, {}, {}, {}};
     Frame frame;
     frame.name = QStringLiteral("attack-2");
     frame.shapes << Shape::polygon("cape", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
                  << Shape::circle("head", {0, 0}, 3) << Shape::circle("head", {5, 0}, 3)
                  << Shape::circle("", {5, 0}, 3);
     knight.frames << frame << frame; // duplicate frame name too
-    data.sprites << knight << Sprite{QStringLiteral("knight"), {}, {}, {}};
+    data.sprites << knight << Sprite{QStringLiteral("knight"), {}, {}, {}, {}, {}};
 
     const QList<Problem> problems = validateDocument(data);
     QStringList printed;
@@ -186,6 +188,40 @@ void TestValidation::hullFixMakesAConcavePolygonValid() {
         fixed << QPointF(p.x, p.y);
     QVERIFY(!validateShape(poly(fixed)));
     QVERIFY(!fixed.contains(QPointF(5, 4)));
+}
+
+void TestValidation::propertiesAndDurationsAreChecked() {
+    // A document built in memory (an importer, a script) is checked like a loaded one.
+    DocumentData data;
+    Sprite knight{QStringLiteral("knight"), {}, {}, {}, {}, {}};
+    knight.duration = 0;
+    Frame frame;
+    frame.name = QStringLiteral("f");
+    frame.duration = -3;
+    frame.properties = QJsonObject{{"ok", 1}, {"list", QJsonArray{1}}};
+    Shape blade = Shape::circle("blade", {0, 0}, 3);
+    blade.properties = QJsonObject{{"damage", 12},
+                                   {"hit", "high"},
+                                   {"on", true},
+                                   {"nested", QJsonObject{}},
+                                   {"nothing", QJsonValue()}};
+    frame.shapes << blade;
+    knight.frames << frame;
+    data.sprites << knight;
+
+    QStringList printed;
+    for (const Problem &p : validateDocument(data))
+        printed << p.location + QStringLiteral(": ") + p.reason;
+    const QStringList expected{
+        "knight.duration: duration must be greater than 0 ms (is 0)",
+        "knight/f.duration: duration must be greater than 0 ms (is -3)",
+        "knight/f.properties.list: property \"list\" must be a number, a string or true/false",
+        "knight/f/blade.properties.nested: property \"nested\" must be a number, a string or "
+        "true/false",
+        "knight/f/blade.properties.nothing: property \"nothing\" must be a number, a string or "
+        "true/false",
+    };
+    QCOMPARE(printed, expected);
 }
 
 QTEST_APPLESS_MAIN(TestValidation)

@@ -209,7 +209,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
                 frameName = body[kFrame].string();
             qsizetype spriteIndex = document.indexOfSprite(spriteName);
             if (spriteIndex < 0) {
-                document.sprites.append(Sprite{spriteName, {}, {}, {}});
+                document.sprites.append(Sprite{spriteName, {}, {}, {}, {}, {}});
                 spriteIndex = document.sprites.size() - 1;
             }
             Frame frame;
