@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace hitsmith {
@@ -90,8 +91,20 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
     auto fw = std::make_shared<FrameWorld>();
     applyFilter(fw->world);
+    // One bulk build (a single broadphase pass) instead of adding shapes one at a time.
+    std::vector<std::unique_ptr<CollisionGeometry>> geometry;
+    std::vector<collision::ShapeInput> inputs;
+    for (const Shape &shape : frame.shapes) {
+        if (!isCollidable(shape))
+            continue;
+        auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
+        toCollisionGeometry(shape, layerIndex(shape.layer), *g);
+        inputs.push_back(g->input);
+    }
+    const std::vector<collision::ShapeHandle> handles = fw->world.addAll(inputs);
+    std::size_t next = 0;
     for (const Shape &shape : frame.shapes)
-        fw->handleOfShape.push_back(addShape(*fw, shape));
+        fw->handleOfShape.push_back(isCollidable(shape) ? handles[next++] : kNoHandle);
     fw->reindex();
     fw->collectEvents();
     fw->pending.clear(); // a new world has no history to report
@@ -271,6 +284,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
     case Kind::SpriteChanged:
     case Kind::FrameChanged:
     case Kind::LayersChanged:
+    case Kind::VersusChanged:
         return; // nothing collision cares about
     }
     Q_EMIT allHitsChanged();

@@ -137,6 +137,11 @@ void Document::setLayers(const QList<LayerStyle> &layers) {
     emitChange(DocumentChange::Kind::LayersChanged);
 }
 
+void Document::setVersus(const QList<VersusSetup> &versus) {
+    mData.versus = versus;
+    emitChange(DocumentChange::Kind::VersusChanged);
+}
+
 void Document::emitChange(DocumentChange::Kind kind, int sprite, int frame, int shape, int from,
                           int to) {
     DocumentChange change;

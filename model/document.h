@@ -43,6 +43,7 @@ struct DocumentChange {
         ShapeChanged,          ///< any field of one shape
         CollisionRulesChanged, ///< the collide matrix
         LayersChanged,         ///< layer styles
+        VersusChanged,         ///< the saved versus setups
     };
     Kind kind = Kind::Reset;
     int sprite = -1;
@@ -122,6 +123,8 @@ public:
     void setCollide(const std::optional<QList<LayerPair>> &collide);
     /// Replaces the layer styles.
     void setLayers(const QList<LayerStyle> &layers);
+    /// Replaces the saved versus setups.
+    void setVersus(const QList<VersusSetup> &versus);
 
 Q_SIGNALS:
     /// Emitted after every change of the data.

@@ -103,6 +103,22 @@ qsizetype DocumentData::indexOfSprite(const QString &name) const {
     return -1;
 }
 
+std::pair<int, int> DocumentData::findFrame(const QString &spriteSlashFrame) const {
+    for (qsizetype slash = spriteSlashFrame.indexOf(u'/'); slash >= 0;
+         slash = spriteSlashFrame.indexOf(u'/', slash + 1)) {
+        const qsizetype s = indexOfSprite(spriteSlashFrame.left(slash));
+        if (s < 0)
+            continue;
+        const QString frameName = spriteSlashFrame.mid(slash + 1);
+        const QList<Frame> &frames = sprites[s].frames;
+        for (qsizetype f = 0; f < frames.size(); ++f) {
+            if (frames[f].name == frameName)
+                return {int(s), int(f)};
+        }
+    }
+    return {-1, -1};
+}
+
 qsizetype DocumentData::shapeCount() const {
     qsizetype count = 0;
     for (const Sprite &sprite : sprites) {

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace hitsmith {
 
@@ -74,13 +75,29 @@ struct LayerStyle {
     bool operator==(const LayerStyle &other) const = default;
 };
 
+/// Which way a versus defender faces: towards the attacker (mirrored) or the same way.
+enum class Facing { Opposite, Same };
+
+/// A saved versus setup: the attacker frame at the origin facing right, the defender frame with
+/// its origin at (dx, dy). Frames are named "sprite/frame" (the names may themselves hold "/").
+struct VersusSetup {
+    QString attacker;                 ///< "sprite/frame"
+    QString defender;                 ///< "sprite/frame"
+    double dx = 0.0;                  ///< defender origin, x
+    double dy = 0.0;                  ///< defender origin, y
+    Facing facing = Facing::Opposite; ///< mirrored to face the attacker unless Same
+    QJsonObject extra;                ///< unknown fields, kept for saving
+    bool operator==(const VersusSetup &other) const = default;
+};
+
 /// Everything a hitbox document file holds, as plain values.
 struct DocumentData {
     /// Which layer pairs collide; absent means every pair of shapes in a frame is tested.
     std::optional<QList<LayerPair>> collide;
     QList<LayerStyle> layers;
     QList<Sprite> sprites;
-    QJsonObject extra; ///< unknown top-level fields
+    QList<VersusSetup> versus; ///< saved versus setups (optional "versus" list)
+    QJsonObject extra;         ///< unknown top-level fields
 
     /// True when shapes on these two layers are tested against each other.
     bool layersCollide(const QString &a, const QString &b) const;
@@ -88,6 +105,9 @@ struct DocumentData {
     QStringList layerNames() const;
     /// Index of the sprite with this name, or -1.
     qsizetype indexOfSprite(const QString &name) const;
+    /// The frame named "sprite/frame" (split at whichever "/" names an existing frame), as
+    /// {sprite index, frame index}; {-1, -1} when there is none.
+    std::pair<int, int> findFrame(const QString &spriteSlashFrame) const;
     /// Total number of shapes in all frames.
     qsizetype shapeCount() const;
     bool operator==(const DocumentData &other) const = default;

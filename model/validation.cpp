@@ -177,6 +177,18 @@ QList<Problem> validateDocument(const DocumentData &document) {
             }
         }
     }
+    for (int v = 0; v < document.versus.size(); ++v) {
+        const VersusSetup &setup = document.versus[v];
+        const QString where = QStringLiteral("versus[%1]").arg(v);
+        for (const QString &name : {setup.attacker, setup.defender}) {
+            if (document.findFrame(name).first < 0)
+                problems.append({ProblemKind::UnknownVersusFrame,
+                                 tr("versus setup names frame \"%1\", which does not exist "
+                                    "(expected \"sprite/frame\")")
+                                     .arg(name),
+                                 -1, -1, -1, -1, where});
+        }
+    }
     return problems;
 }
 

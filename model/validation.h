@@ -26,7 +26,8 @@ enum class ProblemKind {
     DuplicateFrameName,
     InvalidProperty, ///< a property value that is not a number, string or boolean
     InvalidDuration, ///< a frame or sprite duration that is not > 0 ms
-    MissingImage,
+    MissingImage,       ///< a sprite names an image file that does not exist
+    UnknownVersusFrame, ///< a versus setup names a frame the document lacks
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).

@@ -29,6 +29,10 @@ struct Command {
 int runValidate(const QStringList &arguments, Output &output);
 /// `hits FILE`
 int runHits(const QStringList &arguments, Output &output);
+/// `versus DOC --attacker SPRITE/FRAME --defender SPRITE/FRAME --dx X [--dy Y] ...`
+int runVersus(const QStringList &arguments, Output &output);
+/// `range DOC --attacker SPRITE --defender SPRITE/FRAME [--dy Y] ...`
+int runRange(const QStringList &arguments, Output &output);
 /// `bench FILE [--edits K]`
 int runBench(const QStringList &arguments, Output &output);
 

@@ -6,6 +6,8 @@ const QList<Command> &commands() {
     static const QList<Command> list = {
         {"validate", "check documents; print every problem with its location", runValidate},
         {"hits", "print every colliding pair of every frame as JSON", runHits},
+        {"versus", "collide an attacker frame with a defender frame at a distance", runVersus},
+        {"range", "print the exact distances at which each attacker frame connects", runRange},
         {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
         {"import", "read a game-engine file into a new Hitsmith document", runImport},
         {"trace", "trace hitboxes from an image's alpha into a new document", runTrace},

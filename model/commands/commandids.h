@@ -8,6 +8,7 @@ enum class CommandId : int {
     ChangeFrame,
     ChangeSprite,
     SetCollisionRules,
+    SetVersus,
 };
 
 } // namespace hitsmith

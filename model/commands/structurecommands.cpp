@@ -151,4 +151,18 @@ void SetCollisionRulesCommand::apply(const std::optional<QList<LayerPair>> &coll
         mDocument->setLayers(layers);
 }
 
+SetVersusCommand::SetVersusCommand(Document *document, QList<VersusSetup> versus,
+                                   const QString &text, QUndoCommand *parent)
+    : QUndoCommand(text, parent)
+    , mDocument(document)
+    , mOld(document->data().versus)
+    , mNew(std::move(versus)) {}
+
+void SetVersusCommand::redo() {
+    mDocument->setVersus(mNew);
+}
+void SetVersusCommand::undo() {
+    mDocument->setVersus(mOld);
+}
+
 } // namespace hitsmith

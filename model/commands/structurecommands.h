@@ -118,6 +118,20 @@ private:
     int mSprite, mFrom, mTo;
 };
 
+/// Replaces the document's saved versus setups (add, change, remove one: one undo step).
+class SetVersusCommand : public QUndoCommand {
+public:
+    SetVersusCommand(Document *document, QList<VersusSetup> versus, const QString &text,
+                     QUndoCommand *parent = nullptr);
+    void undo() override;
+    void redo() override;
+
+private:
+    Document *mDocument;
+    QList<VersusSetup> mOld;
+    QList<VersusSetup> mNew;
+};
+
 /// Replaces the collision matrix and the layer styles together.
 class SetCollisionRulesCommand : public QUndoCommand {
 public:

@@ -151,6 +151,28 @@ Sprite readSprite(const json::Cursor &c) {
     return sprite;
 }
 
+VersusSetup readVersus(const json::Cursor &c) {
+    c.object();
+    VersusSetup setup;
+    setup.attacker = c[QStringLiteral("attacker")].string();
+    setup.defender = c[QStringLiteral("defender")].string();
+    setup.dx = c[QStringLiteral("dx")].number();
+    if (c.has(QStringLiteral("dy")))
+        setup.dy = c[QStringLiteral("dy")].number();
+    if (c.has(QStringLiteral("facing"))) {
+        const json::Cursor facing = c[QStringLiteral("facing")];
+        const QString text = facing.string();
+        if (text == QLatin1String("opposite"))
+            setup.facing = Facing::Opposite;
+        else if (text == QLatin1String("same"))
+            setup.facing = Facing::Same;
+        else
+            facing.fail(tr("must be \"opposite\" or \"same\" (is \"%1\")").arg(text));
+    }
+    setup.extra = unknownFields(c.object(), {"attacker", "defender", "dx", "dy", "facing"});
+    return setup;
+}
+
 DocumentData readDocument(const json::Cursor &root) {
     root.object();
     if (!root.has(QStringLiteral("format")) ||
@@ -203,8 +225,14 @@ DocumentData readDocument(const json::Cursor &root) {
     const qsizetype count = sprites.size();
     for (qsizetype i = 0; i < count; ++i)
         document.sprites.append(readSprite(sprites[i]));
-    document.extra =
-        unknownFields(root.object(), {"format", "version", "collide", "layers", "sprites"});
+    if (root.has(QStringLiteral("versus"))) {
+        const json::Cursor versus = root[QStringLiteral("versus")];
+        const qsizetype setups = versus.size();
+        for (qsizetype i = 0; i < setups; ++i)
+            document.versus.append(readVersus(versus[i]));
+    }
+    document.extra = unknownFields(root.object(),
+                                   {"format", "version", "collide", "layers", "sprites", "versus"});
     return document;
 }
 
@@ -386,6 +414,21 @@ QByteArray HitsmithFormat::serialize(const DocumentData &document) {
     for (const Sprite &sprite : document.sprites)
         sprites << spriteBlock(sprite, 4);
     m << member("sprites", block(sprites, 2, u'[', u']'));
+    if (!document.versus.isEmpty()) {
+        QStringList setups;
+        for (const VersusSetup &setup : document.versus) {
+            QStringList v;
+            v << member("attacker", json::string(setup.attacker))
+              << member("defender", json::string(setup.defender))
+              << member("dx", json::number(setup.dx)) << member("dy", json::number(setup.dy))
+              << member("facing",
+                        json::string(setup.facing == Facing::Same ? QStringLiteral("same")
+                                                                  : QStringLiteral("opposite")));
+            appendExtra(v, setup.extra);
+            setups << u'{' + v.join(QStringLiteral(", ")) + u'}';
+        }
+        m << member("versus", block(setups, 2, u'[', u']'));
+    }
     appendExtra(m, document.extra);
     return (block(m, 0) + u'\n').toUtf8();
 }

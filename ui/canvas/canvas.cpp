@@ -457,6 +457,8 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
         refreshSelection();
         updateHitArrow();
         return;
+    case Kind::VersusChanged:
+        return; // the Versus view draws setups, not the frame canvas
     case Kind::LayersChanged:
     case Kind::CollisionRulesChanged:
         refreshStyles();

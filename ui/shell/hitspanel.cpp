@@ -67,6 +67,7 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
         case Kind::SpriteChanged:
         case Kind::FrameChanged:
         case Kind::LayersChanged:
+        case Kind::VersusChanged:
         case Kind::CollisionRulesChanged: // allHitsChanged follows
             return;
         case Kind::ShapeInserted:

@@ -118,6 +118,7 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
         case Kind::ShapeChanged:
         case Kind::CollisionRulesChanged:
         case Kind::LayersChanged:
+        case Kind::VersusChanged:
             return; // the tree shows no shapes or layers
         default:
             scheduleRebuild();

@@ -1,0 +1,75 @@
+#include "versus.h"
+
+#include "collisiongeometry.h"
+#include "operations/versusplacement.h"
+#include "validation.h"
+
+#include "collision/range.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+#include <vector>
+
+namespace hitsmith {
+
+bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
+                         const QString &attacker, const QString &defender) {
+    if (!layers)
+        return data.layersCollide(attacker, defender);
+    return layers->contains(LayerPair{attacker, defender});
+}
+
+std::optional<QList<LayerPair>> parseVersusLayers(const QString &text, QString *error) {
+    QList<LayerPair> pairs;
+    for (const QString &item : text.split(u',')) {
+        const QStringList names = item.trimmed().split(u':');
+        if (names.size() != 2 || names[0].isEmpty() || names[1].isEmpty()) {
+            if (error)
+                *error = QCoreApplication::translate(
+                             "hitsmith::Versus",
+                             "\"%1\" is not a layer pair (expected attacker:defender, e.g. "
+                             "hitbox:hurtbox)")
+                             .arg(item);
+            return std::nullopt;
+        }
+        pairs.append({names[0], names[1]});
+    }
+    return pairs;
+}
+
+QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
+                              double dy, Facing facing, const VersusLayers &layers) {
+    const Frame &a = data.sprites.at(attacker.sprite).frames.at(attacker.frame);
+    const Frame &d = data.sprites.at(defender.sprite).frames.at(defender.frame);
+    // Layers become indices: attacker shapes are numbered first, then defender shapes.
+    std::vector<std::unique_ptr<CollisionGeometry>> geometry;
+    std::vector<collision::ShapeInput> fixed, moving;
+    QStringList layerOf;
+    for (const Shape &shape : a.shapes) {
+        if (!isCollidable(shape))
+            continue;
+        auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
+        toCollisionGeometry(placeAttackerShape(shape, a), std::uint16_t(layerOf.size()), *g);
+        layerOf << shape.layer;
+        fixed.push_back(g->input);
+    }
+    for (const Shape &shape : d.shapes) {
+        if (!isCollidable(shape))
+            continue;
+        auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
+        toCollisionGeometry(placeDefenderShape(shape, d, {0.0, dy}, facing),
+                            std::uint16_t(layerOf.size()), *g);
+        layerOf << shape.layer;
+        moving.push_back(g->input);
+    }
+    const auto allowed = [&](std::uint16_t x, std::uint16_t y) {
+        return versusLayersAllowed(data, layers, layerOf[x], layerOf[y]);
+    };
+    QList<DxInterval> result;
+    for (const collision::Interval &i : collision::unionRangeX(fixed, moving, allowed))
+        result.append({i.lo, i.hi});
+    return result;
+}
+
+} // namespace hitsmith

@@ -1,0 +1,59 @@
+#pragma once
+
+// Versus: an attacker's frame against a defender's frame at a distance (see docs/collision.md).
+
+#include "document.h"
+
+#include <QList>
+#include <QPointF>
+
+#include <optional>
+
+namespace hitsmith {
+
+/// Which frames meet and where: the attacker at (0, 0) facing right, the defender's origin at
+/// (dx, dy), mirrored to face the attacker unless facing is Same.
+struct VersusPlacement {
+    FrameRef attacker;                ///< attacker sprite and frame
+    FrameRef defender;                ///< defender sprite and frame
+    double dx = 0.0;                  ///< defender origin, x
+    double dy = 0.0;                  ///< defender origin, y
+    Facing facing = Facing::Opposite; ///< mirrored unless Same
+    bool operator==(const VersusPlacement &) const = default;
+};
+
+/// Which layer pairs are tested: nullopt = the document's collide matrix (either way round);
+/// otherwise explicit ordered (attacker layer, defender layer) pairs such as hitbox:hurtbox.
+using VersusLayers = std::optional<QList<LayerPair>>;
+
+/// One attacker shape overlapping one defender shape; moving the defender's shape by
+/// depth * normal separates them.
+struct VersusHit {
+    int attackerShape = -1; ///< index in the attacker frame
+    int defenderShape = -1; ///< index in the defender frame
+    double depth = 0.0;     ///< >= 0; 0 when touching
+    QPointF normal;         ///< unit; moves the defender out
+    bool operator==(const VersusHit &) const = default;
+};
+
+/// A closed interval of defender offsets dx.
+struct DxInterval {
+    double lo = 0.0; ///< smallest dx
+    double hi = 0.0; ///< largest dx
+    bool operator==(const DxInterval &) const = default;
+};
+
+/// Whether an attacker shape on layer `attacker` is tested against a defender shape on layer
+/// `defender`.
+bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
+                         const QString &attacker, const QString &defender);
+
+/// Parses "a:b,c:d" into explicit layer pairs; nullopt (with *error set) on a malformed list.
+std::optional<QList<LayerPair>> parseVersusLayers(const QString &text, QString *error);
+
+/// The exact dx values (dy and facing fixed) at which at least one allowed pair of valid shapes
+/// overlaps or touches, as disjoint ascending closed intervals; empty when they never connect.
+QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
+                              double dy, Facing facing, const VersusLayers &layers);
+
+} // namespace hitsmith

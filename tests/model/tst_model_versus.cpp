@@ -1,0 +1,187 @@
+// Versus in the model: the saved "versus" list (format, validation, undo), the placement of the
+// defender (origin, mirror, offset), and VersusService's hits kept in step with edits.
+
+#include "commands/shapecommands.h"
+#include "commands/structurecommands.h"
+#include "hitsmithformat.h"
+#include "operations/versusplacement.h"
+#include "validation.h"
+#include "versusservice.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hitsmith;
+
+namespace {
+
+const QByteArray kDocument = R"({
+  "format": "hitsmith",
+  "version": 1,
+  "collide": [["hitbox", "hurtbox"]],
+  "sprites": [
+    {
+      "name": "hero",
+      "frames": [
+        {
+          "name": "punch",
+          "origin": [10, 20],
+          "shapes": [
+            {"id": "fist", "layer": "hitbox", "type": "rect", "center": [30, 10], "size": [10, 4], "angle": 0},
+            {"id": "torso", "layer": "hurtbox", "type": "rect", "center": [10, 10], "size": [10, 20], "angle": 0}
+          ]
+        }
+      ]
+    },
+    {
+      "name": "foe",
+      "frames": [
+        {
+          "name": "idle",
+          "origin": [0, 20],
+          "shapes": [
+            {"id": "belly", "layer": "hurtbox", "type": "polygon", "points": [[0, 0], [8, 0], [8, 20], [0, 20]]}
+          ]
+        }
+      ]
+    }
+  ],
+  "versus": [
+    {"attacker": "hero/punch", "defender": "foe/idle", "dx": 26.5, "dy": -0.25, "facing": "same"},
+    {"attacker": "hero/punch", "defender": "foe/idle", "dx": 30, "dy": 0, "facing": "opposite", "note": "kept"}
+  ]
+}
+)";
+
+DocumentData load(const QByteArray &bytes) {
+    ReadResult result = HitsmithFormat::parse(bytes);
+    if (!result.isOk())
+        qWarning() << result.error;
+    return result.document.value_or(DocumentData{});
+}
+
+} // namespace
+
+class TestModelVersus : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void versusListRoundTripsByteForByte();
+    void badFacingSaysWhere();
+    void unknownFramesAreProblems();
+    void setVersusIsOneUndoStep();
+    void placementMirrorsAboutTheOrigin();
+    void serviceFollowsPlacementAndEdits();
+    void explicitLayerPairsAreOrdered();
+    void rangeMatchesTheGeometry();
+};
+
+void TestModelVersus::versusListRoundTripsByteForByte() {
+    const DocumentData data = load(kDocument);
+    QCOMPARE(data.versus.size(), 2);
+    QCOMPARE(data.versus[0].facing, Facing::Same);
+    QCOMPARE(data.versus[0].dx, 26.5);
+    QCOMPARE(data.versus[1].extra.value("note").toString(), QString("kept"));
+    QCOMPARE(HitsmithFormat::serialize(data), kDocument);
+}
+
+void TestModelVersus::badFacingSaysWhere() {
+    QByteArray bytes = kDocument;
+    bytes.replace(R"("facing": "same")", R"("facing": "left")");
+    const ReadResult result = HitsmithFormat::parse(bytes);
+    QVERIFY(!result.isOk());
+    QVERIFY2(result.error.contains("versus[0].facing"), qPrintable(result.error));
+}
+
+void TestModelVersus::unknownFramesAreProblems() {
+    DocumentData data = load(kDocument);
+    QVERIFY(validateDocument(data).isEmpty());
+    data.versus[1].defender = "foe/jump";
+    const QList<Problem> problems = validateDocument(data);
+    QCOMPARE(problems.size(), 1);
+    QCOMPARE(problems[0].kind, ProblemKind::UnknownVersusFrame);
+    QCOMPARE(problems[0].location, QString("versus[1]"));
+}
+
+void TestModelVersus::setVersusIsOneUndoStep() {
+    Document document;
+    document.reset(load(kDocument));
+    QList<VersusSetup> edited = document.data().versus;
+    edited.removeFirst();
+    document.undoStack()->push(new SetVersusCommand(&document, edited, "Remove versus setup"));
+    QCOMPARE(document.data().versus.size(), 1);
+    document.undoStack()->undo();
+    QCOMPARE(document.data().versus, load(kDocument).versus);
+}
+
+void TestModelVersus::placementMirrorsAboutTheOrigin() {
+    const DocumentData data = load(kDocument);
+    const Frame &foe = data.sprites[1].frames[0];
+    const Shape mirrored = placeDefenderShape(foe.shapes[0], foe, {50, 1}, Facing::Opposite);
+    QCOMPARE(mirrored.points, (QList<QPointF>{{50, -19}, {42, -19}, {42, 1}, {50, 1}}));
+    const Shape same = placeDefenderShape(foe.shapes[0], foe, {50, 1}, Facing::Same);
+    QCOMPARE(same.points, (QList<QPointF>{{50, -19}, {58, -19}, {58, 1}, {50, 1}}));
+    Shape tilted = Shape::rect("r", {4, 10}, {2, 2}, 30);
+    const Shape flipped = placeDefenderShape(tilted, foe, {0, 0}, Facing::Opposite);
+    QCOMPARE(flipped.angle, -30.0);
+    QCOMPARE(flipped.center, QPointF(-4, -10));
+    const Frame &hero = data.sprites[0].frames[0];
+    QCOMPARE(placeAttackerShape(hero.shapes[0], hero).center, QPointF(20, -10));
+}
+
+void TestModelVersus::serviceFollowsPlacementAndEdits() {
+    Document document;
+    document.reset(load(kDocument));
+    VersusService versus(&document);
+    QSignalSpy spy(&versus, &VersusService::hitsChanged);
+    // Fist spans x 15..25 (origin-relative), y -12..-8. The foe facing the hero at dx 30 spans
+    // x 22..30: overlap 3 px; moving the foe by +3 in x separates it.
+    versus.setPlacement({{0, 0}, {1, 0}, 30, 0, Facing::Opposite});
+    QList<VersusHit> hits = versus.hits();
+    QCOMPARE(hits.size(), 1);
+    QCOMPARE(hits[0].attackerShape, 0);
+    QCOMPARE(hits[0].defenderShape, 0);
+    QCOMPARE(hits[0].depth, 3.0);
+    QCOMPARE(hits[0].normal, QPointF(1, 0));
+    // Same facing: the foe spans 30..38, out of reach.
+    versus.setPlacement({{0, 0}, {1, 0}, 30, 0, Facing::Same});
+    QVERIFY(versus.hits().isEmpty());
+    versus.setPlacement({{0, 0}, {1, 0}, 24, 0, Facing::Same});
+    QCOMPARE(versus.hits().size(), 1);
+    QCOMPARE(versus.hits()[0].depth, 1.0);
+    // Editing the fist (undoable command) shortens the reach: the hit ends.
+    Shape fist = document.shape({0, 0, 0});
+    fist.size = {4, 4};
+    document.undoStack()->push(
+        new ChangeShapesCommand(&document, {{0, 0, 0}}, {fist}, "Resize fist"));
+    QVERIFY(versus.hits().isEmpty());
+    document.undoStack()->undo();
+    QCOMPARE(versus.hits().size(), 1);
+    QVERIFY(spy.count() >= 5);
+}
+
+void TestModelVersus::explicitLayerPairsAreOrdered() {
+    Document document;
+    document.reset(load(kDocument));
+    VersusService versus(&document);
+    versus.setPlacement({{0, 0}, {1, 0}, 30, 0, Facing::Opposite});
+    versus.setLayers(QList<LayerPair>{{"hurtbox", "hitbox"}});
+    QVERIFY(versus.hits().isEmpty()); // the foe has no hitbox
+    versus.setLayers(QList<LayerPair>{{"hitbox", "hurtbox"}});
+    QCOMPARE(versus.hits().size(), 1);
+}
+
+void TestModelVersus::rangeMatchesTheGeometry() {
+    const DocumentData data = load(kDocument);
+    // Facing: foe spans [dx-8, dx] in x, y -20..0; the fist 15..25 at y -12..-8; the torso
+    // (hurtbox) does not count against a hurtbox. Overlap when dx-8 <= 25 and dx >= 15.
+    const QList<DxInterval> facing =
+        versusRange(data, {0, 0}, {1, 0}, 0, Facing::Opposite, std::nullopt);
+    QCOMPARE(facing, (QList<DxInterval>{{15, 33}}));
+    // Lowered by 13 px the foe (y -7..13) passes under the fist (y <= -8): never.
+    QVERIFY(versusRange(data, {0, 0}, {1, 0}, 13, Facing::Opposite, std::nullopt).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestModelVersus)
+#include "tst_model_versus.moc"
