@@ -16,7 +16,7 @@
 // intrusive per-cell lists (their sorted slot becomes a tombstone); once the overlay holds more
 // than an eighth of the boxes, or the box count has doubled, the grid rebuilds itself.
 
-#include "shapes.h"
+#include "geometry.h"
 
 #include <cmath>
 #include <cstddef>

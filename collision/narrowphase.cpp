@@ -109,8 +109,8 @@ std::optional<Contact> circleCircle(const PreparedShape &a, const PreparedShape 
     return collideCircles(a.circle, b.circle);
 }
 
-// Indexed [a.type][b.type], in ShapeType order: Polygon, Rect, Circle.
-constexpr PairFn kPairTable[kShapeTypeCount][kShapeTypeCount] = {
+// Indexed [a.type][b.type], in GeometryKind order: Polygon, Rect, Circle.
+constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     {polyPoly, polyRect, polyCircle},
     {rectPoly, rectRect, rectCircle},
     {circlePoly, circleRect, circleCircle},
@@ -312,7 +312,7 @@ std::optional<Contact> collide(const PreparedShape &a, const PreparedShape &b) {
     if (!a.valid || !b.valid)
         return std::nullopt;
     const auto ta = static_cast<unsigned>(a.type), tb = static_cast<unsigned>(b.type);
-    if (ta >= kShapeTypeCount || tb >= kShapeTypeCount)
+    if (ta >= kGeometryKindCount || tb >= kGeometryKindCount)
         return std::nullopt;
     const auto contact = kPairTable[ta][tb](a, b);
     // Coordinates near the limits of double can overflow inside the tests; such a result means

@@ -15,7 +15,7 @@
 // - Polygons must be convex; a concave polygon gives the result for an unspecified convex shape
 //   between it and its hull. Cost is O(n_a * n_b) for two polygons; there is no vertex limit.
 
-#include "shapes.h"
+#include "geometry.h"
 
 #include <optional>
 

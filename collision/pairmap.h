@@ -5,7 +5,7 @@
 // Bit 63 of a stored key is a mark for the caller (a full re-test marks what it saw, then sweeps
 // the rest); hashing and lookups ignore it, so shape handles must stay below 2^31.
 
-#include "shapes.h"
+#include "geometry.h"
 
 #include <cstddef>
 #include <cstdint>

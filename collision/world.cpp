@@ -68,7 +68,7 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     body.layer = shape.layer;
     body.flags = Alive;
     switch (p.type) {
-    case ShapeType::Polygon: {
+    case GeometryKind::Polygon: {
         const std::uint32_t count = p.polygon.count;
         if (count > body.polyCapacity) {
             mWastedVertices += body.polyCapacity;
@@ -81,10 +81,10 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
         std::construct_at(&body.polygon, PolygonView{nullptr, count, p.polygon.orientation});
         break;
     }
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         std::construct_at(&body.rect, p.rect);
         break;
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         std::construct_at(&body.circle, p.circle);
         break;
     }
@@ -101,14 +101,14 @@ PreparedShape World::prepared(SlotIndex s) const {
     p.type = body.type;
     p.valid = (body.flags & Valid) != 0;
     switch (body.type) {
-    case ShapeType::Polygon:
+    case GeometryKind::Polygon:
         std::construct_at(&p.polygon, PolygonView{mVertices.data() + body.polyOffset,
                                                   body.polygon.count, body.polygon.orientation});
         break;
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         std::construct_at(&p.rect, body.rect);
         break;
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         std::construct_at(&p.circle, body.circle);
         break;
     }
@@ -119,7 +119,7 @@ void World::compactVertices() {
     std::vector<Vec2> packed;
     packed.reserve(mVertices.size() - mWastedVertices);
     for (Body &body : mBodies) {
-        if (!(body.flags & Alive) || body.type != ShapeType::Polygon) {
+        if (!(body.flags & Alive) || body.type != GeometryKind::Polygon) {
             body.polyOffset = body.polyCapacity = 0;
             continue;
         }
@@ -156,7 +156,7 @@ void World::restoreLocality() {
     for (SlotIndex k = 0; k < n; ++k) {
         Body &body = bodies[k];
         body = mBodies[oldOf[k]];
-        if ((body.flags & Alive) && body.type == ShapeType::Polygon) {
+        if ((body.flags & Alive) && body.type == GeometryKind::Polygon) {
             const auto begin = mVertices.begin() + body.polyOffset;
             body.polyOffset = static_cast<std::uint32_t>(vertices.size());
             body.polyCapacity = body.polygon.count;
@@ -280,7 +280,7 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
     makeRoom(mHandleOfSlot, fresh);
     std::size_t vertices = 0;
     for (const ShapeInput &shape : shapes)
-        if (shape.type == ShapeType::Polygon)
+        if (shape.type == GeometryKind::Polygon)
             vertices += shape.points.size();
     makeRoom(mVertices, vertices);
     mBroadphase.setAutoRebuild(false);
@@ -466,7 +466,7 @@ void World::recomputeAll() {
     };
     auto prefetchVertices = [&](SlotIndex s) {
         const Body &body = mBodies[s];
-        if (body.type == ShapeType::Polygon)
+        if (body.type == GeometryKind::Polygon)
             prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
     };
     mBroadphase.forEachPair([&](SlotIndex p, SlotIndex q) {

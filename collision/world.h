@@ -15,8 +15,8 @@
 // shape at moderate density).
 
 #include "broadphase.h"
+#include "geometry.h"
 #include "pairmap.h"
-#include "shapes.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -133,7 +133,7 @@ private:
         std::uint32_t polyCapacity = 0;
         std::uint32_t hitCount = 0;
         std::uint16_t layer = 0;
-        ShapeType type = ShapeType::Polygon;
+        GeometryKind type = GeometryKind::Polygon;
         std::uint8_t flags = 0;
         Body()
             : polygon{} {}

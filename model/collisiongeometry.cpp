@@ -7,19 +7,19 @@ void toCollisionGeometry(const Shape &shape, std::uint16_t layer, CollisionGeome
     g.input = {};
     switch (shape.type) {
     case ShapeType::Polygon:
-        g.input.type = collision::ShapeType::Polygon;
+        g.input.type = collision::GeometryKind::Polygon;
         g.points.reserve(shape.points.size());
         for (QPointF p : shape.points)
             g.points.push_back({p.x(), p.y()});
         break;
     case ShapeType::Rect:
-        g.input.type = collision::ShapeType::Rect;
+        g.input.type = collision::GeometryKind::Rect;
         g.input.center = {shape.center.x(), shape.center.y()};
         g.input.size = {shape.size.width(), shape.size.height()};
         g.input.angleDegrees = shape.angle;
         break;
     case ShapeType::Circle:
-        g.input.type = collision::ShapeType::Circle;
+        g.input.type = collision::GeometryKind::Circle;
         g.input.center = {shape.center.x(), shape.center.y()};
         g.input.radius = shape.radius;
         break;

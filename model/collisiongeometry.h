@@ -2,7 +2,7 @@
 
 #include "shape.h"
 
-#include "collision/shapes.h"
+#include "collision/geometry.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "validation.h"
 
-#include "polygon_check.h"
+#include "collision/polygon_check.h"
 
 #include <QSet>
 

@@ -91,7 +91,7 @@ Box2DScene toBox2D(const bench::Scene &scene) {
         xf.SetIdentity();
         xf.p.Set(float(s.center.x), float(s.center.y));
         switch (s.type) {
-        case collision::ShapeType::Polygon: {
+        case collision::GeometryKind::Polygon: {
             auto poly = std::make_unique<b2PolygonShape>();
             std::vector<b2Vec2> v;
             for (const collision::Vec2 &p : s.local)
@@ -101,7 +101,7 @@ Box2DScene toBox2D(const bench::Scene &scene) {
             out.shapes.push_back(std::move(poly));
             break;
         }
-        case collision::ShapeType::Rect: {
+        case collision::GeometryKind::Rect: {
             auto poly = std::make_unique<b2PolygonShape>();
             poly->SetAsBox(float(s.size.x / 2), float(s.size.y / 2));
             poly->m_radius = 0.0f;
@@ -111,7 +111,7 @@ Box2DScene toBox2D(const bench::Scene &scene) {
             out.shapes.push_back(std::move(poly));
             break;
         }
-        case collision::ShapeType::Circle: {
+        case collision::GeometryKind::Circle: {
             auto circle = std::make_unique<b2CircleShape>();
             circle->m_p.SetZero();
             circle->m_radius = float(s.radius);

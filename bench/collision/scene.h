@@ -4,7 +4,7 @@
 // rectangles and circles, 8-32 px across, placed uniformly at random over a square sized so the
 // shapes cover about kCoverage of it (moderate density). Fixed seed, so every run is the same.
 
-#include "collision/shapes.h"
+#include "collision/geometry.h"
 
 #include <cmath>
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 namespace hitsmith::bench {
 
-using collision::ShapeType;
+using collision::GeometryKind;
 using collision::Vec2;
 
 /// Sum of shape areas over scene area.
@@ -23,7 +23,7 @@ inline constexpr double kCoverage = 0.3;
 /// One generated shape: geometry relative to its centre plus the centre, so both engines can be
 /// fed from it (Box2D wants local vertices and a transform).
 struct SceneShape {
-    ShapeType type = ShapeType::Polygon;
+    GeometryKind type = GeometryKind::Polygon;
     Vec2 center;
     std::vector<Vec2> local; // polygon vertices relative to center (rotation baked in)
     Vec2 size;               // rect full size
@@ -53,7 +53,7 @@ inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
         const double kind = uniform(0.0, 1.0);
         if (kind < 0.40) {
             // Points on an ellipse are in convex position; jittered even spacing keeps them apart.
-            s.type = ShapeType::Polygon;
+            s.type = GeometryKind::Polygon;
             const int k = 3 + static_cast<int>(uniform(0.0, 6.0 - 1e-9));
             const double rx = size / 2, ry = size / 2 * uniform(0.5, 1.0);
             const double turn = uniform(0.0, 2 * std::numbers::pi);
@@ -67,12 +67,12 @@ inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
             for (int j = 0; j < k; ++j)
                 s.area += 0.5 * collision::cross(s.local[j], s.local[(j + 1) % k]);
         } else if (kind < 0.75) {
-            s.type = ShapeType::Rect;
+            s.type = GeometryKind::Rect;
             s.size = {size * uniform(0.5, 1.0), size * uniform(0.5, 1.0)};
             s.angleDegrees = kind < 0.55 ? 0.0 : uniform(-180.0, 180.0);
             s.area = s.size.x * s.size.y;
         } else {
-            s.type = ShapeType::Circle;
+            s.type = GeometryKind::Circle;
             s.radius = size / 2 * uniform(0.6, 1.0);
             s.area = std::numbers::pi * s.radius * s.radius;
         }

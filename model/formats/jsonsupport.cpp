@@ -1,5 +1,7 @@
 #include "jsonsupport.h"
 
+#include "enginesupport.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -16,14 +18,8 @@ std::optional<QJsonDocument> parse(const QByteArray &input, QString *error) {
     QByteArray bytes = input;
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
-    if (bytes.trimmed().isEmpty()) {
-        *error = tr("file is empty");
+    if (!engines::checkText(bytes, QStringLiteral("JSON"), error))
         return std::nullopt;
-    }
-    if (bytes.contains('\0')) {
-        *error = tr("not a text file (it contains NUL bytes); expected JSON");
-        return std::nullopt;
-    }
     QJsonParseError parseError;
     QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {

@@ -3,7 +3,7 @@
 // A self-owning shape for tests: ShapeInput only views its polygon points, so tables and
 // generators hold these instead.
 
-#include "collision/shapes.h"
+#include "collision/geometry.h"
 
 #include <QMetaType>
 
@@ -12,7 +12,7 @@
 namespace hitsmith::collision::test {
 
 struct ShapeSpec {
-    ShapeType type = ShapeType::Polygon;
+    GeometryKind type = GeometryKind::Polygon;
     std::vector<Vec2> points;
     Vec2 center;
     Vec2 size;
@@ -42,7 +42,7 @@ struct ShapeSpec {
 
 inline ShapeSpec polygon(std::vector<Vec2> points) {
     ShapeSpec s;
-    s.type = ShapeType::Polygon;
+    s.type = GeometryKind::Polygon;
     s.points = std::move(points);
     return s;
 }
@@ -60,7 +60,7 @@ inline ShapeSpec box(double x0, double y0, double x1, double y1) {
 
 inline ShapeSpec rect(Vec2 center, Vec2 size, double angleDegrees = 0.0) {
     ShapeSpec s;
-    s.type = ShapeType::Rect;
+    s.type = GeometryKind::Rect;
     s.center = center;
     s.size = size;
     s.angleDegrees = angleDegrees;
@@ -69,7 +69,7 @@ inline ShapeSpec rect(Vec2 center, Vec2 size, double angleDegrees = 0.0) {
 
 inline ShapeSpec circle(Vec2 center, double radius) {
     ShapeSpec s;
-    s.type = ShapeType::Circle;
+    s.type = GeometryKind::Circle;
     s.center = center;
     s.radius = radius;
     return s;

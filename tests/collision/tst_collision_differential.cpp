@@ -81,7 +81,7 @@ public:
         const int n = chance(0.1) ? integer(9, 20) : integer(3, 8);
         const double rx = uniform(2, 25), ry = uniform(2, 25), turn = uniform(0, 2 * kPi);
         ShapeSpec s;
-        s.type = ShapeType::Polygon;
+        s.type = GeometryKind::Polygon;
         const double step = 2 * kPi / n;
         for (int i = 0; i < n; ++i) {
             const double t = step * (i + uniform(-0.3, 0.3));
@@ -112,13 +112,13 @@ public:
 
     ShapeSpec circle(Vec2 c) { return test::circle(c, uniform(0.5, 20)); }
 
-    ShapeSpec shape(ShapeType type, Vec2 c) {
+    ShapeSpec shape(GeometryKind type, Vec2 c) {
         switch (type) {
-        case ShapeType::Polygon:
+        case GeometryKind::Polygon:
             return polygon(c);
-        case ShapeType::Rect:
+        case GeometryKind::Rect:
             return rect(c);
-        case ShapeType::Circle:
+        case GeometryKind::Circle:
             return circle(c);
         }
         return {};
@@ -133,7 +133,7 @@ private:
 
 // Outline of a polygon or rectangle, computed here with plain radians trigonometry.
 std::vector<Vec2> outline(const ShapeSpec &s) {
-    if (s.type == ShapeType::Polygon)
+    if (s.type == GeometryKind::Polygon)
         return s.points;
     const double t = s.angleDegrees * std::numbers::pi / 180.0;
     const Vec2 ux{std::cos(t), std::sin(t)}, uy{-std::sin(t), std::cos(t)};
@@ -223,7 +223,7 @@ Reference circlesReference(const ShapeSpec &a, const ShapeSpec &b) {
 }
 
 Reference reference(const ShapeSpec &a, const ShapeSpec &b) {
-    const bool ca = a.type == ShapeType::Circle, cb = b.type == ShapeType::Circle;
+    const bool ca = a.type == GeometryKind::Circle, cb = b.type == GeometryKind::Circle;
     if (ca && cb)
         return circlesReference(a, b);
     if (ca)
@@ -238,13 +238,13 @@ bool referenceHit(const ShapeSpec &a, const ShapeSpec &b) {
     return reference(a, b).hit;
 }
 
-const char *typeName(ShapeType t) {
+const char *typeName(GeometryKind t) {
     switch (t) {
-    case ShapeType::Polygon:
+    case GeometryKind::Polygon:
         return "polygon";
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         return "rect";
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         return "circle";
     }
     return "?";
@@ -268,8 +268,8 @@ void TestDifferential::againstBoost_data() {
     QTest::addColumn<int>("typeB");
     QTest::addColumn<quint64>("seed");
     quint64 seed = 20240611;
-    for (ShapeType ta : {ShapeType::Polygon, ShapeType::Rect, ShapeType::Circle})
-        for (ShapeType tb : {ShapeType::Polygon, ShapeType::Rect, ShapeType::Circle})
+    for (GeometryKind ta : {GeometryKind::Polygon, GeometryKind::Rect, GeometryKind::Circle})
+        for (GeometryKind tb : {GeometryKind::Polygon, GeometryKind::Rect, GeometryKind::Circle})
             QTest::addRow("%s-%s", typeName(ta), typeName(tb)) << int(ta) << int(tb) << seed++;
 }
 
@@ -283,9 +283,9 @@ void TestDifferential::againstBoost() {
     gExactHulls = 0;
     double worstRelative = 0;
     for (int i = 0; i < kPairsPerCombination; ++i) {
-        const ShapeSpec a = gen.shape(ShapeType(typeA), {gen.uniform(-5, 5), gen.uniform(-5, 5)});
+        const ShapeSpec a = gen.shape(GeometryKind(typeA), {gen.uniform(-5, 5), gen.uniform(-5, 5)});
         const ShapeSpec b = gen.shape(
-            ShapeType(typeB), {gen.uniform(-1.3, 1.3) * kReach, gen.uniform(-1.3, 1.3) * kReach});
+            GeometryKind(typeB), {gen.uniform(-1.3, 1.3) * kReach, gen.uniform(-1.3, 1.3) * kReach});
         const auto contact = collide(a.input(), b.input());
         const Reference ref = reference(a, b);
         auto describe = [](const ShapeSpec &s) {

@@ -548,13 +548,13 @@ void TestWorld::incrementalMatchesFullRecompute() {
                         gen.chance(0.2)
                             ? Vec2{gen.uniform(-10, 10), gen.uniform(-10, 10)} * gen.extent()
                             : gen.somewhere();
-                    s = s.translated(to - (s.type == ShapeType::Polygon && !s.points.empty()
+                    s = s.translated(to - (s.type == GeometryKind::Polygon && !s.points.empty()
                                                ? s.points[0]
                                                : s.center));
                 } else if (op < 950) { // reshape in place, maybe to another type
                     const std::uint16_t layer = s.layer;
                     const Vec2 at =
-                        s.type == ShapeType::Polygon && !s.points.empty() ? s.points[0] : s.center;
+                        s.type == GeometryKind::Polygon && !s.points.empty() ? s.points[0] : s.center;
                     s = gen.shape(std::isfinite(at.x) ? at : gen.somewhere());
                     s.layer = gen.chance(0.8) ? layer : s.layer;
                 } else if (op < 990) { // another layer
@@ -757,7 +757,7 @@ void TestWorld::survivesGarbage() {
         ShapeSpec s;
         switch (rng() % 3) {
         case 0:
-            s.type = ShapeType::Polygon;
+            s.type = GeometryKind::Polygon;
             for (int i = 0, n = int(rng() % 7); i < n; ++i)
                 s.points.push_back(rng() % 3 ? Vec2{value(), value()}
                                              : (s.points.empty() ? Vec2{} : s.points.back()));

@@ -1,6 +1,6 @@
 // Validation is a pure function: every table row is a shape and the exact problem it must get.
 
-#include "polygon_check.h"
+#include "collision/polygon_check.h"
 #include "validation.h"
 
 #include <QJsonArray>

@@ -6,7 +6,7 @@
 #include "creationtools.h"
 #include "editorsession.h"
 #include "layercolors.h"
-#include "polygon_check.h"
+#include "operations/shapeoperations.h"
 #include "selecttool.h"
 #include "shapeclipboard.h"
 #include "shapecommands.h"
@@ -624,33 +624,26 @@ void Canvas::replaceByConvexHull() {
     const int target = fixTarget();
     if (target < 0)
         return;
-    Shape shape = mItems[target]->shapeData();
-    std::vector<collision::Vec2> points;
-    for (const QPointF &p : std::as_const(shape.points))
-        points.push_back({p.x(), p.y()});
-    const std::vector<collision::Vec2> hull = collision::convexHull(points);
-    if (hull.size() < 3)
+    const std::optional<Shape> fixed =
+        operations::replacedByConvexHull(mItems[target]->shapeData());
+    if (!fixed)
         return; // a hull of collinear points is no better; leave the user's work alone
-    shape.points.clear();
-    for (const collision::Vec2 &v : hull)
-        shape.points.append(QPointF(v.x, v.y));
     const FrameRef frame = currentFrame();
     document()->undoStack()->push(new ChangeShapesCommand(
-        document(), {{frame.sprite, frame.frame, target}}, {shape}, tr("Replace by Convex Hull")));
+        document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Replace by Convex Hull")));
 }
 
 void Canvas::removeOffendingVertex() {
     const int target = fixTarget();
     if (target < 0)
         return;
-    Shape shape = mItems[target]->shapeData();
-    const int vertex = mItems[target]->problem()->vertex;
-    if (vertex < 0 || vertex >= shape.points.size() || shape.points.size() <= 3)
+    const std::optional<Shape> fixed =
+        operations::withoutVertex(mItems[target]->shapeData(), mItems[target]->problem()->vertex);
+    if (!fixed)
         return;
-    shape.points.removeAt(vertex);
     const FrameRef frame = currentFrame();
     document()->undoStack()->push(new ChangeShapesCommand(
-        document(), {{frame.sprite, frame.frame, target}}, {shape}, tr("Remove Vertex")));
+        document(), {{frame.sprite, frame.frame, target}}, {*fixed}, tr("Remove Vertex")));
 }
 
 // --- Edit actions ---
@@ -680,29 +673,21 @@ void Canvas::paste() {
     if (pasted.isEmpty() || !document()->contains(currentFrame()))
         return;
     // Pasting where identical shapes already sit (same frame) offsets the copies so they show.
-    bool overlapsOriginal = false;
-    for (const Shape &p : std::as_const(pasted)) {
-        for (const Shape &s : shapes()) {
-            if (s.type == p.type && s.points == p.points && s.center == p.center &&
-                s.size == p.size && s.radius == p.radius && s.angle == p.angle)
-                overlapsOriginal = true;
-        }
-    }
-    if (overlapsOriginal) {
-        for (Shape &p : pasted)
-            p.translate(QPointF(8, 8));
-    }
+    const QList<Shape> &existing = shapes();
+    const bool overlapsOriginal = std::any_of(pasted.cbegin(), pasted.cend(), [&](const Shape &p) {
+        return std::any_of(existing.cbegin(), existing.cend(),
+                           [&](const Shape &s) { return operations::hasSameGeometry(s, p); });
+    });
+    if (overlapsOriginal)
+        pasted = operations::translated(pasted, QPointF(8, 8));
     insertShapes(pasted, tr("Paste"));
 }
 
 void Canvas::duplicate() {
     QList<Shape> copies;
-    for (int index : mSession->selectedShapes()) {
-        Shape shape = shapes().value(index);
-        shape.translate(QPointF(8, 8));
-        copies.append(shape);
-    }
-    insertShapes(copies, tr("Duplicate"));
+    for (int index : mSession->selectedShapes())
+        copies.append(shapes().value(index));
+    insertShapes(operations::translated(copies, QPointF(8, 8)), tr("Duplicate"));
 }
 
 void Canvas::deleteSelection() {
@@ -710,7 +695,7 @@ void Canvas::deleteSelection() {
         return;
     const FrameRef frame = currentFrame();
     if (mVertexShape >= 0 && !mSelectedVertices.isEmpty() && mVertexShape < mItems.size()) {
-        Shape shape = mItems[mVertexShape]->shapeData();
+        const Shape shape = mItems[mVertexShape]->shapeData();
         // Sorted and unique (see setSelectedVertices); any index past the end is skipped.
         QList<int> vertices = mSelectedVertices;
         vertices.removeIf([&shape](int v) { return v < 0 || v >= shape.points.size(); });
@@ -719,18 +704,17 @@ void Canvas::deleteSelection() {
             return;
         }
         // A polygon keeps at least three vertices; delete the shape itself to go further.
-        if (shape.points.size() - vertices.size() < 3) {
+        const std::optional<Shape> reduced = operations::withoutVertices(shape, vertices);
+        if (!reduced) {
             setToolStatus(tr("A polygon needs at least 3 vertices"));
             mToolStatus.clear();
             return;
         }
-        for (int i = int(vertices.size()) - 1; i >= 0; --i)
-            shape.points.removeAt(vertices[i]);
         const int target = mVertexShape;
         const QString text = vertices.size() > 1 ? tr("Delete Vertices") : tr("Delete Vertex");
         setSelectedVertices(-1, {});
         document()->undoStack()->push(new ChangeShapesCommand(
-            document(), {{frame.sprite, frame.frame, target}}, {shape}, text));
+            document(), {{frame.sprite, frame.frame, target}}, {*reduced}, text));
         return;
     }
     const QList<int> selected = mSession->selectedShapes();
@@ -843,17 +827,17 @@ void Canvas::drawStaticLayer(QPainter *painter, const QRectF &rect) {
     }
 }
 
-std::optional<std::pair<int, ShapeHandle>> Canvas::handleAt(QPointF pos) const {
+std::optional<std::pair<int, Grip>> Canvas::gripAt(QPointF pos) const {
     if (!inSync())
         return std::nullopt;
     const double reach = (ShapeItem::kHandleRadius + 2) / zoom();
-    std::optional<std::pair<int, ShapeHandle>> best;
+    std::optional<std::pair<int, Grip>> best;
     double bestDistance = reach * reach;
     const QList<int> selected = mSession->selectedShapes();
     for (int index : selected) {
         if (!mItems[index]->isLayerVisible())
             continue;
-        for (const ShapeHandle &h : mItems[index]->handles()) {
+        for (const Grip &h : mItems[index]->grips()) {
             const QPointF d = h.pos - pos;
             const double d2 = QPointF::dotProduct(d, d);
             if (d2 <= bestDistance) {

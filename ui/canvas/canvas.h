@@ -26,7 +26,7 @@ class AbstractTool;
 class CanvasView;
 class EditorSession;
 class ShapeItem;
-struct ShapeHandle;
+struct Grip;
 struct HitEvent;
 struct ToolMouseEvent;
 
@@ -108,7 +108,7 @@ public:
     /// Topmost visible shape containing pos (frame pixels), or -1.
     int shapeAt(QPointF pos) const;
     /// A grip of a selected shape within reach of pos: shape index and handle.
-    std::optional<std::pair<int, ShapeHandle>> handleAt(QPointF pos) const;
+    std::optional<std::pair<int, Grip>> gripAt(QPointF pos) const;
     /// A point snapped by the current settings (none while Alt is held).
     QPointF snap(QPointF pos, Qt::KeyboardModifiers modifiers, int skipShape = -1) const;
     double snapLength(double length, Qt::KeyboardModifiers modifiers) const;

@@ -49,23 +49,23 @@ void SelectTool::mousePressed(const ToolMouseEvent &event) {
     mPressViewPos = event.viewPos;
     const bool shift = event.modifiers & Qt::ShiftModifier;
 
-    if (const auto grip = mCanvas->handleAt(event.pos)) {
+    if (const auto grip = mCanvas->gripAt(event.pos)) {
         mHandleShape = grip->first;
-        mHandle = grip->second;
-        if (mHandle.kind == ShapeHandle::Kind::Vertex) {
+        mGrip = grip->second;
+        if (mGrip.kind == Grip::Kind::Vertex) {
             QList<int> vertices =
                 mCanvas->vertexShape() == mHandleShape ? mCanvas->selectedVertices() : QList<int>();
             if (shift) {
                 // Shift-click toggles a vertex in the multi-vertex selection; no drag.
-                if (vertices.contains(mHandle.index))
-                    vertices.removeAll(mHandle.index);
+                if (vertices.contains(mGrip.index))
+                    vertices.removeAll(mGrip.index);
                 else
-                    vertices.append(mHandle.index);
+                    vertices.append(mGrip.index);
                 mCanvas->setSelectedVertices(mHandleShape, vertices);
                 return;
             }
-            if (!vertices.contains(mHandle.index))
-                mCanvas->setSelectedVertices(mHandleShape, {mHandle.index});
+            if (!vertices.contains(mGrip.index))
+                mCanvas->setSelectedVertices(mHandleShape, {mGrip.index});
         }
         beginDrag({mHandleShape});
         mMode = Mode::DraggingHandle;
@@ -143,13 +143,13 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         return;
     Shape shape = mDragOriginal[0];
     const QString problemPrefix = shape.id;
-    switch (mHandle.kind) {
-    case ShapeHandle::Kind::Vertex: {
+    switch (mGrip.kind) {
+    case Grip::Kind::Vertex: {
         const QPointF target = mCanvas->snap(event.pos, event.modifiers, mHandleShape);
-        const QPointF offset = target - mDragOriginal[0].points.value(mHandle.index);
+        const QPointF offset = target - mDragOriginal[0].points.value(mGrip.index);
         QList<int> vertices = mCanvas->selectedVertices();
-        if (mCanvas->vertexShape() != mHandleShape || !vertices.contains(mHandle.index))
-            vertices = {mHandle.index};
+        if (mCanvas->vertexShape() != mHandleShape || !vertices.contains(mGrip.index))
+            vertices = {mGrip.index};
         for (int v : std::as_const(vertices)) {
             if (v < shape.points.size())
                 shape.points[v] += offset;
@@ -157,10 +157,10 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         pushDrag({shape}, vertices.size() > 1 ? tr("Move Vertices") : tr("Move Vertex"));
         break;
     }
-    case ShapeHandle::Kind::Corner: {
+    case Grip::Kind::Corner: {
         // The opposite corner stays put; size and centre follow in the rect's own frame.
         const QPolygonF corners = shape.outline();
-        const QPointF fixed = corners.value((mHandle.index + 2) % 4);
+        const QPointF fixed = corners.value((mGrip.index + 2) % 4);
         const QPointF moved = mCanvas->snap(event.pos, event.modifiers, mHandleShape);
         const QTransform toLocal = QTransform().rotate(-shape.angle);
         QPointF d = toLocal.map(moved - fixed);
@@ -175,7 +175,7 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         pushDrag({shape}, tr("Resize Rectangle"));
         break;
     }
-    case ShapeHandle::Kind::Rotation: {
+    case Grip::Kind::Rotation: {
         const QPointF d = event.pos - shape.center;
         if (d.isNull())
             return;
@@ -192,13 +192,13 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         mCanvas->setToolStatus(tr("Angle %1°").arg(angle));
         return;
     }
-    case ShapeHandle::Kind::Radius: {
+    case Grip::Kind::Radius: {
         const double r = QLineF(shape.center, event.pos).length();
         shape.radius = mCanvas->snapLength(r, event.modifiers);
         pushDrag({shape}, tr("Resize Circle"));
         break;
     }
-    case ShapeHandle::Kind::None:
+    case Grip::Kind::None:
         return;
     }
     // Live validation: the item re-validated on the change; say why while the mouse is down.

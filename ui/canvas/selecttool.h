@@ -44,7 +44,7 @@ private:
     QList<int> mDragShapes;     // indices being changed by the drag
     QList<Shape> mDragOriginal; // their state when the drag began
     bool mPushed = false;       // a command of this drag is on the stack
-    ShapeHandle mHandle;
+    Grip mGrip;
     int mHandleShape = -1;
     int mClickedShape = -1;
 };

@@ -115,25 +115,25 @@ void ShapeItem::setViewScale(double scale) {
     updateGeometry(false); // a zoom repaints the whole view and its background cache
 }
 
-QList<ShapeHandle> ShapeItem::handles() const {
-    QList<ShapeHandle> result;
+QList<Grip> ShapeItem::grips() const {
+    QList<Grip> result;
     switch (mShape.type) {
     case ShapeType::Polygon:
         for (int i = 0; i < mShape.points.size(); ++i)
-            result.append({ShapeHandle::Kind::Vertex, i, mShape.points[i]});
+            result.append({Grip::Kind::Vertex, i, mShape.points[i]});
         break;
     case ShapeType::Rect: {
         const QPolygonF corners = mShape.outline();
         for (int i = 0; i < corners.size(); ++i)
-            result.append({ShapeHandle::Kind::Corner, i, corners[i]});
+            result.append({Grip::Kind::Corner, i, corners[i]});
         const QTransform toFrame =
             QTransform::fromTranslate(mShape.center.x(), mShape.center.y()).rotate(mShape.angle);
         const QPointF grip(0, -mShape.size.height() / 2.0 - kRotationHandleDistance / mScale);
-        result.append({ShapeHandle::Kind::Rotation, -1, toFrame.map(grip)});
+        result.append({Grip::Kind::Rotation, -1, toFrame.map(grip)});
         break;
     }
     case ShapeType::Circle:
-        result.append({ShapeHandle::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
+        result.append({Grip::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
         break;
     }
     return result;
@@ -185,18 +185,18 @@ void ShapeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidg
     QPen handlePen(Qt::black, 1.0);
     handlePen.setCosmetic(true);
     painter->setPen(handlePen);
-    const auto grips = handles();
-    for (const ShapeHandle &h : grips) {
+    const QList<Grip> shown = grips();
+    for (const Grip &h : shown) {
         const bool vertexSelected =
-            h.kind == ShapeHandle::Kind::Vertex && mSelectedVertices.contains(h.index);
+            h.kind == Grip::Kind::Vertex && mSelectedVertices.contains(h.index);
         painter->setBrush(vertexSelected ? selectionColor() : QColor(Qt::white));
         const QRectF box(h.pos - QPointF(r, r), QSizeF(2 * r, 2 * r));
-        if (h.kind == ShapeHandle::Kind::Rotation) {
+        if (h.kind == Grip::Kind::Rotation) {
             // Connect the rotation grip to the top edge so it reads as part of the rect.
             const QPolygonF corners = mShape.outline();
             painter->drawLine((corners[0] + corners[1]) / 2, h.pos);
             painter->drawEllipse(box);
-        } else if (h.kind == ShapeHandle::Kind::Radius) {
+        } else if (h.kind == Grip::Kind::Radius) {
             painter->drawEllipse(box);
         } else {
             painter->drawRect(box);

@@ -12,7 +12,7 @@
 namespace hitsmith {
 
 /// A grip on a shape that the select tool can drag.
-struct ShapeHandle {
+struct Grip {
     enum class Kind { None, Vertex, Corner, Rotation, Radius };
     Kind kind = Kind::None;
     int index = -1; ///< vertex or corner index
@@ -58,7 +58,7 @@ public:
     void paintInto(QPainter *painter) { paint(painter, nullptr, nullptr); }
 
     /// The grips shown when selected, in frame pixels.
-    QList<ShapeHandle> handles() const;
+    QList<Grip> grips() const;
     /// Screen distance of the rotation grip above a rect's top edge.
     static constexpr double kRotationHandleDistance = 24.0;
     /// Screen half-size of a grip.

@@ -13,6 +13,8 @@ using engines::tr;
 
 namespace {
 
+using engines::checkedNumber;
+
 /// A minimal scanner over JSON text already known to be valid: it only skips values and
 /// collects keys, so that the order Aseprite wrote frames in survives.
 class KeyScanner {
@@ -114,13 +116,6 @@ private:
     QByteArray mText;
     qsizetype mPos = 0;
 };
-
-double checkedNumber(const json::Cursor &c) {
-    const double value = c.number();
-    if (const std::optional<QString> problem = engines::checkImportedNumber(value))
-        c.fail(*problem);
-    return value;
-}
 
 QRectF readRect(const json::Cursor &c) {
     c.object();

@@ -107,6 +107,35 @@ std::optional<QString> checkImportedNumber(double value) {
     return std::nullopt;
 }
 
+bool checkText(const QByteArray &bytes, const QString &expected, QString *error) {
+    if (bytes.trimmed().isEmpty()) {
+        *error = tr("file is empty");
+        return false;
+    }
+    if (bytes.contains('\0')) {
+        *error = tr("not a text file (it contains NUL bytes)");
+        if (!expected.isEmpty())
+            *error += QStringLiteral("; ") + tr("expected %1").arg(expected);
+        return false;
+    }
+    return true;
+}
+
+double checkedNumber(const json::Cursor &c) {
+    const double value = c.number();
+    if (const std::optional<QString> problem = checkImportedNumber(value))
+        c.fail(*problem);
+    return value;
+}
+
+QString UniqueNames::take(const QString &base) {
+    QString name = base;
+    for (int n = 2; mUsed.contains(name); ++n)
+        name = base + mSeparator + QString::number(n);
+    mUsed.insert(name);
+    return name;
+}
+
 QPointF rotated(QPointF v, double degrees) {
     if (degrees == 0.0)
         return v;

@@ -5,9 +5,11 @@
 // and the range check applied to every imported number.
 
 #include "fileformat.h"
+#include "jsonsupport.h"
 
 #include <QCoreApplication>
 #include <QPointF>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -60,6 +62,30 @@ QString fileDir(const FormatContext &context);
 /// Checks an imported number: finite and within kMaxImportCoordinate; nullopt with a message
 /// ("must be a finite number", "is out of range") otherwise.
 std::optional<QString> checkImportedNumber(double value);
+
+/// The checks every text reader makes first: not empty (blank counts as empty) and no NUL byte.
+/// Returns false and sets *error ("file is empty", "not a text file (it contains NUL bytes)"
+/// followed by "; expected " + expected when expected is not empty).
+bool checkText(const QByteArray &bytes, const QString &expected, QString *error);
+
+/// A JSON number that passes checkImportedNumber; throws json::SchemaError at c otherwise.
+double checkedNumber(const json::Cursor &c);
+
+/// Hands out unique names within one scope: the first request for a base gets it as it is,
+/// later ones get base + separator + 2, 3, ... (as "blade_2").
+class UniqueNames {
+public:
+    explicit UniqueNames(QString separator)
+        : mSeparator(std::move(separator)) {}
+    /// A name not handed out before, derived from base.
+    QString take(const QString &base);
+    /// Marks a name as used.
+    void reserve(const QString &name) { mUsed.insert(name); }
+
+private:
+    QString mSeparator;
+    QSet<QString> mUsed;
+};
 
 /// The rotation of a vector by degrees clockwise on a y-down screen (as Qt and Tiled turn).
 QPointF rotated(QPointF vector, double degrees);

@@ -16,6 +16,8 @@ using engines::tr;
 
 namespace {
 
+using engines::checkedNumber;
+
 const QString kGeneratorInfo = QStringLiteral("generator_info");
 const QString kLayer = QStringLiteral("layer");
 const QString kSprite = QStringLiteral("sprite");
@@ -25,13 +27,6 @@ QJsonObject filter(quint32 category, quint32 mask) {
     return {{QStringLiteral("group"), 0},
             {QStringLiteral("category"), double(category)},
             {QStringLiteral("mask"), double(mask)}};
-}
-
-double checkedNumber(const json::Cursor &c) {
-    const double value = c.number();
-    if (const std::optional<QString> problem = engines::checkImportedNumber(value))
-        c.fail(*problem);
-    return value;
 }
 
 QPointF checkedPoint(const json::Cursor &c) {

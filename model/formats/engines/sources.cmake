@@ -2,11 +2,14 @@
 target_sources(hitsmith_model PRIVATE
   formats/engines/enginesupport.h formats/engines/enginesupport.cpp
   formats/engines/tiledtileset.h formats/engines/tiledtileset.cpp
+  formats/engines/tiledio.h formats/engines/tiledreader.cpp formats/engines/tiledwriter.cpp
   formats/engines/tiledformat.h formats/engines/tiledformat.cpp
   formats/engines/matterformat.h formats/engines/matterformat.cpp
   formats/engines/asepriteformat.h formats/engines/asepriteformat.cpp
   formats/engines/godottext.h formats/engines/godottext.cpp
+  formats/engines/godotmeta.h
   formats/engines/godotformat.h formats/engines/godotformat.cpp
+  formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
 )
 target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -286,8 +286,8 @@ private:
 
     // The rectangle's rotation grip, where it is drawn.
     QPointF rotationGrip(int index) const {
-        for (const ShapeHandle &handle : canvas()->item(index)->handles()) {
-            if (handle.kind == ShapeHandle::Kind::Rotation)
+        for (const Grip &handle : canvas()->item(index)->grips()) {
+            if (handle.kind == Grip::Kind::Rotation)
                 return handle.pos;
         }
         return QPointF(qQNaN(), qQNaN());

@@ -8,10 +8,10 @@
 namespace hitsmith::collision {
 
 /// The kinds of shape the narrowphase knows; the values index the [type][type] pair table.
-enum class ShapeType : std::uint8_t { Polygon, Rect, Circle };
+enum class GeometryKind : std::uint8_t { Polygon, Rect, Circle };
 
-/// Number of ShapeType values.
-inline constexpr int kShapeTypeCount = 3;
+/// Number of GeometryKind values.
+inline constexpr int kGeometryKindCount = 3;
 
 /// One shape as the caller holds it; only the fields of its type are read.
 /// Polygon: `points`, convex, either winding, collinear vertices allowed, any count >= 3.
@@ -22,13 +22,13 @@ inline constexpr int kShapeTypeCount = 3;
 /// never crashes; it simply takes part in no pair. Degenerate but valid polygons (zero area,
 /// repeated vertices) act as the segment or polygon they trace.
 struct ShapeInput {
-    ShapeType type = ShapeType::Polygon; ///< which fields below are read
-    std::span<const Vec2> points;        ///< polygon vertices (viewed, not owned)
-    Vec2 center;                         ///< rectangle or circle centre
-    Vec2 size;                           ///< rectangle width and height
-    double angleDegrees = 0.0;           ///< rectangle rotation, clockwise on screen
-    double radius = 0.0;                 ///< circle radius
-    std::uint16_t layer = 0;             ///< collision layer (see World::setLayerFilter)
+    GeometryKind type = GeometryKind::Polygon; ///< which fields below are read
+    std::span<const Vec2> points;              ///< polygon vertices (viewed, not owned)
+    Vec2 center;                               ///< rectangle or circle centre
+    Vec2 size;                                 ///< rectangle width and height
+    double angleDegrees = 0.0;                 ///< rectangle rotation, clockwise on screen
+    double radius = 0.0;                       ///< circle radius
+    std::uint16_t layer = 0;                   ///< collision layer (see World::setLayerFilter)
 };
 
 /// Minimum translation vector of an overlapping or touching pair: moving shape b by
@@ -121,14 +121,14 @@ PolygonView makePolygon(std::span<const Vec2> points);
 /// A shape prepared for repeated pair tests: rotations and windings are resolved, geometry is
 /// referenced (polygon points), not copied. Only the member named by `type` is meaningful.
 struct PreparedShape {
-    ShapeType type = ShapeType::Polygon; ///< which member of the union is meaningful
+    GeometryKind type = GeometryKind::Polygon; ///< which member of the union is meaningful
     /// False when the input was unusable (non-finite, too few points, negative size); an invalid
     /// shape hits nothing.
     bool valid = false;
     union {
-        PolygonView polygon; ///< for ShapeType::Polygon
-        OrientedRect rect;   ///< for ShapeType::Rect
-        Circle circle;       ///< for ShapeType::Circle
+        PolygonView polygon; ///< for GeometryKind::Polygon
+        OrientedRect rect;   ///< for GeometryKind::Rect
+        Circle circle;       ///< for GeometryKind::Circle
     };
     /// An invalid, empty polygon.
     PreparedShape()

@@ -1,4 +1,4 @@
-#include "shapes.h"
+#include "geometry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,7 +56,7 @@ PreparedShape prepare(const ShapeInput &shape) {
     PreparedShape p;
     p.type = shape.type;
     switch (shape.type) {
-    case ShapeType::Polygon: {
+    case GeometryKind::Polygon: {
         std::construct_at(&p.polygon, makePolygon(shape.points));
         // At least 3 finite points, not all in one place (else no edge has a direction).
         bool finite = p.polygon.count >= 3;
@@ -68,12 +68,12 @@ PreparedShape prepare(const ShapeInput &shape) {
         p.valid = finite && spread;
         break;
     }
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         std::construct_at(&p.rect, makeRect(shape.center, shape.size, shape.angleDegrees));
         p.valid = isFinite(shape.center) && isFinite(shape.size) && shape.size.x >= 0.0 &&
                   shape.size.y >= 0.0 && std::isfinite(p.rect.rotation.c);
         break;
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         std::construct_at(&p.circle, Circle{shape.center, shape.radius});
         p.valid = isFinite(shape.center) && std::isfinite(shape.radius) && shape.radius >= 0.0;
         break;
@@ -115,11 +115,11 @@ Aabb boundsOf(const PolygonView &polygon) {
 
 Aabb boundsOf(const PreparedShape &shape) {
     switch (shape.type) {
-    case ShapeType::Polygon:
+    case GeometryKind::Polygon:
         return boundsOf(shape.polygon);
-    case ShapeType::Rect:
+    case GeometryKind::Rect:
         return boundsOf(shape.rect);
-    case ShapeType::Circle:
+    case GeometryKind::Circle:
         return boundsOf(shape.circle);
     }
     const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -1,0 +1,28 @@
+#pragma once
+
+// The metadata keys the Godot writer stores on nodes so the reader gets the document back exactly.
+
+#include <QString>
+
+namespace hitsmith::godot {
+
+/// Node metadata key.
+inline const QString kMetaFrame = QStringLiteral("metadata/hitsmith_frame");
+/// Node metadata key.
+inline const QString kMetaSprite = QStringLiteral("metadata/hitsmith_sprite");
+/// Node metadata key.
+inline const QString kMetaName = QStringLiteral("metadata/hitsmith_name");
+/// Node metadata key.
+inline const QString kMetaLayer = QStringLiteral("metadata/hitsmith_layer");
+/// Node metadata key.
+inline const QString kMetaOrigin = QStringLiteral("metadata/hitsmith_origin");
+/// Node metadata key.
+inline const QString kMetaSource = QStringLiteral("metadata/hitsmith_source");
+/// Node metadata key.
+inline const QString kMetaImage = QStringLiteral("metadata/hitsmith_image");
+/// Node metadata key.
+inline const QString kMetaCollide = QStringLiteral("metadata/hitsmith_collide");
+/// Node metadata key.
+inline const QString kMetaOrder = QStringLiteral("metadata/hitsmith_order");
+
+} // namespace hitsmith::godot

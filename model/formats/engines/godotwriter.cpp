@@ -1,0 +1,260 @@
+// Writing a document as a Godot 4 scene (.tscn).
+#include "godotformat.h"
+
+#include "enginesupport.h"
+#include "godotmeta.h"
+#include "godottext.h"
+#include "jsonsupport.h"
+#include "validation.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStringDecoder>
+#include <QTransform>
+
+#include <cmath>
+#include <numeric>
+
+namespace hitsmith {
+
+using engines::tr;
+using godot::Section;
+using godot::Value;
+using namespace godot;
+
+namespace {
+
+QString num(double value) {
+    return json::number(value);
+}
+
+/// Godot writes floats with a decimal point; integers would become ints in untyped metadata.
+QString real(double value) {
+    QString text = json::number(value);
+    if (!text.contains(u'.') && !text.contains(u'e'))
+        text += QStringLiteral(".0");
+    return text;
+}
+
+QString vector2(QPointF p) {
+    return QStringLiteral("Vector2(%1, %2)").arg(num(p.x()), num(p.y()));
+}
+
+QString godotString(const QString &text) {
+    QString escaped = text;
+    escaped.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
+    escaped.replace(u'\n', QStringLiteral("\\n"));
+    return u'"' + escaped + u'"';
+}
+
+/// Unique sanitized child names within one parent.
+class NameScope {
+public:
+    QString take(const QString &wanted) { return mNames.take(GodotFormat::nodeName(wanted)); }
+
+private:
+    engines::UniqueNames mNames{QStringLiteral("_")};
+};
+
+} // namespace
+
+QString GodotFormat::nodeName(const QString &name) {
+    QString result = name;
+    for (QChar &c : result) {
+        if (c == u'.' || c == u':' || c == u'@' || c == u'/' || c == u'"' || c == u'%')
+            c = u'_';
+    }
+    result = result.trimmed();
+    return result.isEmpty() ? QStringLiteral("_") : result;
+}
+
+QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
+    QStringList warnings = engines::invalidShapeWarnings(document);
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            QHash<QString, int> perLayer;
+            for (const Shape &shape : frame.shapes) {
+                if (isCollidable(shape))
+                    ++perLayer[shape.layer];
+            }
+            for (auto it = perLayer.begin(); it != perLayer.end(); ++it) {
+                if (it.value() > 1 && document.layersCollide(it.key(), it.key()))
+                    warnings << tr("%1/%2: the %3 shapes on layer \"%4\" share one Area2D, and "
+                                   "Godot does not test the shapes of one Area2D against each "
+                                   "other")
+                                    .arg(sprite.name, frame.name)
+                                    .arg(it.value())
+                                    .arg(it.key());
+            }
+        }
+    }
+    warnings << engines::LayerBits(document).warnings();
+    if (!document.layers.isEmpty())
+        warnings << tr("layer colours are not stored in Godot scenes");
+    warnings.sort();
+    return warnings;
+}
+
+WriteResult GodotFormat::write(const DocumentData &document, const FormatContext &context,
+                               const WriteOptions &options) const {
+    WriteResult result;
+    if (!engines::checkInvalidShapes(document, options, &result))
+        return result;
+    for (const QString &warning : exportWarnings(document)) {
+        if (!result.warnings.contains(warning))
+            result.warnings << warning;
+    }
+    const engines::LayerBits bits(document);
+    const QString dir = engines::fileDir(context);
+    QStringList resources, nodes;
+    int nextResource = 1;
+
+    auto nodeHeader = [](const QString &name, const QString &type, const QString &parent) {
+        QString header = QStringLiteral("[node name=%1 type=\"%2\"").arg(godotString(name), type);
+        if (!parent.isNull())
+            header += QStringLiteral(" parent=%1").arg(godotString(parent));
+        return header + u']';
+    };
+
+    const bool singleSprite = document.sprites.size() == 1;
+    QString rootName = singleSprite ? document.sprites.first().name
+                                    : (context.filePath.isEmpty()
+                                           ? QStringLiteral("hitboxes")
+                                           : QFileInfo(context.filePath).completeBaseName());
+    QStringList rootLines = {nodeHeader(nodeName(rootName), QStringLiteral("Node2D"), QString())};
+    if (document.collide) {
+        QJsonArray pairs;
+        for (const LayerPair &pair : *document.collide)
+            pairs.append(QJsonArray{pair.first, pair.second});
+        rootLines << kMetaCollide + QStringLiteral(" = ") + godotString(json::compact(pairs));
+    }
+    NameScope spriteScope;
+    for (const Sprite &sprite : document.sprites) {
+        QString spritePath; // parent path of frames
+        QStringList spriteLines;
+        if (singleSprite) {
+            spritePath = QStringLiteral(".");
+            spriteLines = rootLines;
+        } else {
+            const QString name = spriteScope.take(sprite.name);
+            spritePath = name;
+            spriteLines << nodeHeader(name, QStringLiteral("Node2D"), QStringLiteral("."));
+        }
+        if (nodeName(sprite.name) != sprite.name || !singleSprite)
+            spriteLines << kMetaName + QStringLiteral(" = ") + godotString(sprite.name);
+        if (!sprite.image.isEmpty())
+            spriteLines << kMetaImage + QStringLiteral(" = ") +
+                               godotString(
+                                   engines::rebasePath(sprite.image, context.documentDir, dir));
+        spriteLines << kMetaSprite + QStringLiteral(" = true");
+        nodes << spriteLines.join(u'\n');
+        NameScope frameScope;
+        for (const Frame &frame : sprite.frames) {
+            const QString frameNode = frameScope.take(frame.name);
+            const QString framePath =
+                spritePath == QLatin1String(".") ? frameNode : spritePath + u'/' + frameNode;
+            QStringList frameLines = {nodeHeader(frameNode, QStringLiteral("Node2D"), spritePath)};
+            if (frameNode != frame.name)
+                frameLines << kMetaName + QStringLiteral(" = ") + godotString(frame.name);
+            if (frame.origin)
+                frameLines << kMetaOrigin + QStringLiteral(" = ") + vector2(*frame.origin);
+            if (frame.source)
+                frameLines << kMetaSource + QStringLiteral(" = ") +
+                                  QStringLiteral("Rect2(%1, %2, %3, %4)")
+                                      .arg(num(frame.source->x()), num(frame.source->y()),
+                                           num(frame.source->width()), num(frame.source->height()));
+            frameLines << kMetaFrame + QStringLiteral(" = true");
+            nodes << frameLines.join(u'\n');
+            const QPointF origin = frame.origin.value_or(QPointF());
+            // One Area2D per layer, in the order layers first appear in the frame.
+            QStringList layers;
+            for (const Shape &shape : frame.shapes) {
+                if (isCollidable(shape) && !layers.contains(shape.layer))
+                    layers << shape.layer;
+            }
+            // Grouping by layer reorders shapes; record the order when it changed.
+            QList<const Shape *> written;
+            for (const QString &layer : layers) {
+                for (const Shape &shape : frame.shapes) {
+                    if (isCollidable(shape) && shape.layer == layer)
+                        written.append(&shape);
+                }
+            }
+            QHash<const Shape *, int> order;
+            bool reordered = false;
+            for (const Shape &shape : frame.shapes) {
+                if (!isCollidable(shape))
+                    continue;
+                reordered = reordered || written.value(order.size()) != &shape;
+                order.insert(&shape, int(order.size()));
+            }
+            NameScope layerScope;
+            for (const QString &layer : layers) {
+                const QString areaNode = layerScope.take(layer);
+                const QString areaPath = framePath + u'/' + areaNode;
+                QStringList areaLines = {
+                    nodeHeader(areaNode, QStringLiteral("Area2D"), framePath),
+                    QStringLiteral("collision_layer = %1").arg(bits.category(layer)),
+                    QStringLiteral("collision_mask = %1").arg(bits.mask(layer)),
+                    kMetaLayer + QStringLiteral(" = ") + godotString(layer)};
+                nodes << areaLines.join(u'\n');
+                NameScope shapeScope;
+                for (const Shape &shape : frame.shapes) {
+                    if (!isCollidable(shape) || shape.layer != layer)
+                        continue;
+                    const QString shapeNode = shapeScope.take(shape.id);
+                    QStringList lines;
+                    if (shape.type == ShapeType::Polygon) {
+                        lines << nodeHeader(shapeNode, QStringLiteral("CollisionPolygon2D"),
+                                            areaPath);
+                        QStringList coordinates;
+                        for (QPointF p : shape.points)
+                            coordinates << num(p.x() - origin.x()) << num(p.y() - origin.y());
+                        lines << QStringLiteral("polygon = PackedVector2Array(%1)")
+                                     .arg(coordinates.join(QStringLiteral(", ")));
+                    } else {
+                        const QString resourceId = QStringLiteral("%1_%2")
+                                                       .arg(shape.type == ShapeType::Rect
+                                                                ? QStringLiteral("RectangleShape2D")
+                                                                : QStringLiteral("CircleShape2D"))
+                                                       .arg(nextResource++);
+                        if (shape.type == ShapeType::Rect)
+                            resources
+                                << QStringLiteral("[sub_resource type=\"RectangleShape2D\" "
+                                                  "id=\"%1\"]\nsize = %2")
+                                       .arg(resourceId,
+                                            vector2({shape.size.width(), shape.size.height()}));
+                        else
+                            resources << QStringLiteral("[sub_resource type=\"CircleShape2D\" "
+                                                        "id=\"%1\"]\nradius = %2")
+                                             .arg(resourceId, real(shape.radius));
+                        lines
+                            << nodeHeader(shapeNode, QStringLiteral("CollisionShape2D"), areaPath)
+                            << QStringLiteral("position = %1").arg(vector2(shape.center - origin));
+                        if (shape.type == ShapeType::Rect && shape.angle != 0)
+                            lines << QStringLiteral("rotation = %1")
+                                         .arg(real(shape.angle * M_PI / 180.0));
+                        lines << QStringLiteral("shape = SubResource(\"%1\")").arg(resourceId);
+                    }
+                    if (shapeNode != shape.id)
+                        lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
+                    if (reordered)
+                        lines << kMetaOrder + QStringLiteral(" = %1").arg(order.value(&shape));
+                    nodes << lines.join(u'\n');
+                }
+            }
+        }
+    }
+    if (!singleSprite)
+        nodes.prepend(rootLines.join(u'\n'));
+    QString text =
+        QStringLiteral("[gd_scene load_steps=%1 format=3]\n\n").arg(resources.size() + 1);
+    for (const QString &resource : resources)
+        text += resource + QStringLiteral("\n\n");
+    text += nodes.join(QStringLiteral("\n\n")) + u'\n';
+    result.bytes = text.toUtf8();
+    return result;
+}
+} // namespace hitsmith
