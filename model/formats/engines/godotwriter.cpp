@@ -1,6 +1,7 @@
 // Writing a document as a Godot 4 scene (.tscn).
 #include "godotformat.h"
 
+#include "animationloss.h"
 #include "enginesupport.h"
 #include "godotmeta.h"
 #include "godottext.h"
@@ -93,6 +94,7 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     warnings << engines::LayerBits(document).warnings();
     if (!document.layers.isEmpty())
         warnings << tr("layer colours are not stored in Godot scenes");
+    warnings << engines::animationLossWarnings(document, tr("Godot scenes"));
     warnings.sort();
     return warnings;
 }

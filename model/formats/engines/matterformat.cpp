@@ -1,5 +1,6 @@
 #include "matterformat.h"
 
+#include "animationloss.h"
 #include "asepriteformat.h"
 #include "enginesupport.h"
 #include "jsonsupport.h"
@@ -102,6 +103,7 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     if (!document.layers.isEmpty())
         warnings << tr("layer colours are not stored in Matter bodies");
     warnings << engines::LayerBits(document).warnings();
+    warnings << engines::animationLossWarnings(document, tr("Matter bodies"));
     return warnings;
 }
 

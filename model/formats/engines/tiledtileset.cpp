@@ -1,5 +1,6 @@
 #include "tiledtileset.h"
 
+#include "animationloss.h"
 #include "enginesupport.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -332,6 +333,7 @@ QStringList exportWarnings(const DocumentData &document) {
     QStringList warnings = engines::invalidShapeWarnings(document);
     if (!document.layers.isEmpty())
         warnings << tr("layer colours are not stored in Tiled tilesets");
+    warnings << engines::animationLossWarnings(document, tr("Tiled tilesets by this version"));
     return warnings;
 }
 
