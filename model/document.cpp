@@ -47,14 +47,18 @@ void Document::markSaved() {
     mUndoStack->setClean();
 }
 
+void Document::markUnsaved() {
+    mUndoStack->resetClean();
+}
+
 void Document::reset(DocumentData data, const QString &filePath) {
-    const bool wasModified = isModified();
     mUndoStack->clear();
     mData = std::move(data);
     setFilePath(filePath);
     emitChange(DocumentChange::Kind::Reset);
-    if (wasModified)
-        Q_EMIT modifiedChanged(false);
+    // clear() returns early on a stack without commands, so one made unclean by resetClean()
+    // (an import, restored work) would stay modified with nothing to undo.
+    mUndoStack->setClean(); // emits modifiedChanged(false) when it was modified
 }
 
 void Document::setShape(ShapeRef ref, const Shape &shape) {

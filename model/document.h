@@ -87,6 +87,9 @@ public:
     bool isModified() const;
     /// Marks the current state as saved.
     void markSaved();
+    /// Marks the document as saved nowhere (an import, restored work, its file replaced): it is
+    /// modified until the next save, with nothing to undo.
+    void markUnsaved();
 
     /// Replaces everything (load, new) and clears the undo history.
     void reset(DocumentData data, const QString &filePath = {});

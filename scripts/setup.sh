@@ -6,12 +6,14 @@ cd "$(dirname "$0")/.."
 
 # Build: compiler, CMake, Qt 6. Tests: Boost.Geometry (independent collision check), Tiled and
 # Node.js/npm (the real consumers of exported files), fonts for the offscreen platform.
+# CI's fuzzing: clang with libFuzzer and the sanitizer runtimes.
 # Benchmarks: Box2D (the peer the collision benchmark compares against).
 packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev
   libboost-dev libbox2d-dev
   tiled
+  clang libclang-rt-14-dev
   fonts-dejavu-core xvfb xauth
 )
 
@@ -41,5 +43,7 @@ if ((${#missing[@]})); then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+werror=OFF
+[ "${HITSMITH_WERROR:-0}" = 1 ] && werror=ON
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHITSMITH_WERROR="$werror"
 cmake --build build -j"$jobs"

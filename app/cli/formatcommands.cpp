@@ -16,8 +16,25 @@ namespace hitsmith::cli {
 
 namespace {
 
-QString absoluteDir(const QString &file) {
-    return QFileInfo(file).absolutePath();
+/// Why writing out must not go ahead without --force, or empty: it is the command's own input
+/// or holds a Hitsmith document (which the new file would replace).
+QString overwriteRefusal(const QString &command, const QString &in, const QString &out,
+                         const QString &what) {
+    if (isSameFile(in, out))
+        return QStringLiteral("hitsmith-cli %1: %2 is the input; writing %3 over it would "
+                              "replace it (nothing written; pass --force to replace it)\n")
+            .arg(command, out, what);
+    if (holdsHitsmithDocument(out))
+        return QStringLiteral("hitsmith-cli %1: %2 is a Hitsmith document; writing %3 over it "
+                              "would lose it (nothing written; pass --force to replace it)\n")
+            .arg(command, out, what);
+    return {};
+}
+
+QCommandLineOption forceOption() {
+    return QCommandLineOption(
+        QStringLiteral("force"),
+        QStringLiteral("Replace OUT even when it is the input or holds a Hitsmith document."));
 }
 
 QString formatNames(FileFormat::Capability capability) {
@@ -86,8 +103,8 @@ int runExport(const QStringList &arguments, Output &output) {
         "The format comes from --format or from OUT's extension (.tsx, .tsj, .tscn); .json is "
         "ambiguous (tiled-tsj, matter, hitsmith) and needs --format.\n"
         "Warnings go to stderr. Exit status: 0 written, 1 the document has invalid shapes "
-        "(nothing written; see --skip-invalid), 2 a file cannot be read or written, or bad "
-        "usage."));
+        "(nothing written; see --skip-invalid), 2 a file cannot be read or written, OUT is FILE "
+        "or a Hitsmith document (nothing written; see --force), or bad usage."));
     const QCommandLineOption formatOption({QStringLiteral("f"), QStringLiteral("format")},
                                           QStringLiteral("Target format (see 'formats')."),
                                           QStringLiteral("NAME"));
@@ -96,7 +113,8 @@ int runExport(const QStringList &arguments, Output &output) {
     const QCommandLineOption skipOption(
         QStringLiteral("skip-invalid"),
         QStringLiteral("Leave invalid shapes out (with a warning each) instead of failing."));
-    parser.addOptions({formatOption, outOption, skipOption});
+    const QCommandLineOption force = forceOption();
+    parser.addOptions({formatOption, outOption, skipOption, force});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Hitsmith document."));
     if (const std::optional<int> early =
             parseArguments(parser, QStringLiteral("export"), arguments, output))
@@ -104,7 +122,7 @@ int runExport(const QStringList &arguments, Output &output) {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1 || !parser.isSet(outOption)) {
         output.err << "hitsmith-cli export: usage: export [--format NAME] FILE -o OUT "
-                      "[--skip-invalid] (see --help)\n";
+                      "[--skip-invalid] [--force] (see --help)\n";
         return Failure;
     }
     const QString file = files.first();
@@ -122,6 +140,14 @@ int runExport(const QStringList &arguments, Output &output) {
     }
     if (!format)
         return Failure;
+    if (!parser.isSet(force)) {
+        const QString refusal =
+            overwriteRefusal(QStringLiteral("export"), file, out, format->displayName());
+        if (!refusal.isEmpty()) {
+            output.err << refusal;
+            return Failure;
+        }
+    }
 
     const ReadResult loaded = loadDocumentFile(file);
     if (!loaded.isOk()) {
@@ -130,8 +156,8 @@ int runExport(const QStringList &arguments, Output &output) {
     }
     WriteOptions options;
     options.skipInvalid = parser.isSet(skipOption);
-    const FormatContext context{QFileInfo(out).absoluteFilePath(), absoluteDir(file)};
-    const WriteResult written = format->write(*loaded.document, context, options);
+    // Image paths are absolute once loaded; the writer makes them relative to OUT's folder.
+    const WriteResult written = format->writeFor(*loaded.document, out, options);
     printWarnings(file, written.warnings, output);
     if (!written.isOk()) {
         output.err << file << ": " << written.error << '\n';
@@ -159,26 +185,36 @@ int runImport(const QStringList &arguments, Output &output) {
         "The format comes from --format or IN's extension; for .json the content decides "
         "(Hitsmith, Tiled JSON, PhysicsEditor Phaser/Matter or Aseprite).\n"
         "What cannot be imported is reported on stderr and skipped. Exit status: 0 written, "
-        "2 IN cannot be read or parsed (nothing written), or bad usage."));
+        "2 IN cannot be read or parsed, FILE is IN or already a Hitsmith document (nothing "
+        "written; see --force), or bad usage."));
     const QCommandLineOption formatOption({QStringLiteral("f"), QStringLiteral("format")},
                                           QStringLiteral("Source format (see 'formats')."),
                                           QStringLiteral("NAME"));
     const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Hitsmith document to write."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({formatOption, outOption});
+    const QCommandLineOption force = forceOption();
+    parser.addOptions({formatOption, outOption, force});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("File to import."));
     if (const std::optional<int> early =
             parseArguments(parser, QStringLiteral("import"), arguments, output))
         return *early;
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1 || !parser.isSet(outOption)) {
-        output.err << "hitsmith-cli import: usage: import [--format NAME] IN -o FILE "
+        output.err << "hitsmith-cli import: usage: import [--format NAME] IN -o FILE [--force] "
                       "(see --help)\n";
         return Failure;
     }
     const QString in = files.first();
     const QString out = parser.value(outOption);
+    if (!parser.isSet(force)) {
+        const QString refusal = overwriteRefusal(QStringLiteral("import"), in, out,
+                                                 QStringLiteral("the imported document"));
+        if (!refusal.isEmpty()) {
+            output.err << refusal;
+            return Failure;
+        }
+    }
     QByteArray bytes;
     QString error;
     if (!readWholeFile(in, &bytes, &error)) {
@@ -198,8 +234,8 @@ int runImport(const QStringList &arguments, Output &output) {
     }
     if (!format)
         return Failure;
-    const FormatContext context{QFileInfo(in).absoluteFilePath(), absoluteDir(out)};
-    const ReadResult result = format->read(bytes, context);
+    // Image paths come back absolute; saving makes them relative to FILE's folder.
+    const ReadResult result = format->readFrom(bytes, in);
     if (!result.isOk()) {
         output.err << in << ": " << result.error << '\n';
         return Failure;

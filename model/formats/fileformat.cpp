@@ -1,6 +1,9 @@
 #include "fileformat.h"
 
+#include "imagepaths.h"
+
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace hitsmith {
 
@@ -21,6 +24,21 @@ WriteResult FileFormat::write(const DocumentData &, const FormatContext &,
     result.error = QCoreApplication::translate("hitsmith::FileFormat", "%1 files cannot be written")
                        .arg(displayName());
     return result;
+}
+
+ReadResult FileFormat::readFrom(const QByteArray &bytes, const QString &filePath) const {
+    const QFileInfo info(filePath);
+    ReadResult result = read(bytes, {info.absoluteFilePath(), info.absolutePath()});
+    if (result.document)
+        resolveImagePaths(*result.document, info.absolutePath());
+    return result;
+}
+
+WriteResult FileFormat::writeFor(const DocumentData &document, const QString &filePath,
+                                 const WriteOptions &options) const {
+    const QFileInfo info(filePath);
+    return write(withImagePathsRelativeTo(document, info.absolutePath()),
+                 {info.absoluteFilePath(), info.absolutePath()}, options);
 }
 
 } // namespace hitsmith

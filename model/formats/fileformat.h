@@ -22,7 +22,7 @@ struct ReadResult {
 /// Where the bytes being read or written live, for relative image paths and messages.
 struct FormatContext {
     QString filePath;    ///< the file read from or written to
-    QString documentDir; ///< the directory image paths in DocumentData are relative to
+    QString documentDir; ///< the directory relative image paths in DocumentData are relative to
 };
 
 /// What a writer produced: the file's bytes, or an error.
@@ -63,6 +63,13 @@ public:
     /// Serializes a document; same document -> same bytes.
     virtual WriteResult write(const DocumentData &document, const FormatContext &context,
                               const WriteOptions &options) const;
+
+    /// Reads bytes that came from filePath the way a document holds them in memory: relative
+    /// image paths come back absolute, resolved against the file's folder.
+    ReadResult readFrom(const QByteArray &bytes, const QString &filePath) const;
+    /// Writes for filePath: absolute image paths are written relative to the file's folder.
+    WriteResult writeFor(const DocumentData &document, const QString &filePath,
+                         const WriteOptions &options = {}) const;
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(FileFormat::Capabilities)

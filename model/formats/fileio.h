@@ -16,4 +16,7 @@ bool readWholeFile(const QString &path, QByteArray *bytes, QString *error);
 /// Returns false with a user-facing message in error.
 bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *error);
 
+/// True when a and b name the same file (symbolic links and "..", resolved where they exist).
+bool isSameFile(const QString &a, const QString &b);
+
 } // namespace hitsmith

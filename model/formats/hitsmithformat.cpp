@@ -4,6 +4,7 @@
 #include "jsonsupport.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QSet>
 
 namespace hitsmith {
@@ -394,11 +395,22 @@ ReadResult loadDocumentFile(const QString &path) {
     QByteArray bytes;
     if (!readWholeFile(path, &bytes, &result.error))
         return result;
-    return HitsmithFormat::parse(bytes);
+    return HitsmithFormat().readFrom(bytes, path);
 }
 
 bool saveDocumentFile(const DocumentData &document, const QString &path, QString *error) {
-    return writeFileAtomically(path, HitsmithFormat::serialize(document), error);
+    return writeFileAtomically(path, HitsmithFormat().writeFor(document, path).bytes, error);
+}
+
+bool holdsHitsmithDocument(const QString &path) {
+    QByteArray bytes;
+    QString error;
+    if (!QFileInfo(path).isFile() || !readWholeFile(path, &bytes, &error))
+        return false;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    return parsed && parsed->isObject() &&
+           parsed->object().value(QStringLiteral("format")) ==
+               QJsonValue(QStringLiteral("hitsmith"));
 }
 
 } // namespace hitsmith

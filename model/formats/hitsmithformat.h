@@ -25,9 +25,14 @@ public:
     static ReadResult parse(const QByteArray &bytes);
 };
 
-/// Loads a native document from disk (file errors, parse and schema errors in result.error).
+/// Loads a native document from disk (file errors, parse and schema errors in result.error);
+/// image paths come back absolute, resolved against the file's folder.
 ReadResult loadDocumentFile(const QString &path);
-/// Saves a native document atomically; returns false with a message in error.
+/// Saves a native document atomically, image paths relative to the file's folder; returns false
+/// with a message in error.
 bool saveDocumentFile(const DocumentData &document, const QString &path, QString *error);
+/// True when path is an existing file holding a Hitsmith document ("format": "hitsmith"),
+/// whatever its name: another format must not silently replace one.
+bool holdsHitsmithDocument(const QString &path);
 
 } // namespace hitsmith

@@ -2,6 +2,7 @@
 // trimmed frames, the real-world sheet, and malformed input.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "asepriteformat.h"
 
@@ -93,8 +94,9 @@ void TestAsepriteFormat::cannotWrite() {
 void TestAsepriteFormat::beetleFixture() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const QString path = dir + QStringLiteral("/aseprite/excalibur_beetle_empty_slices.json");
     const ReadResult result =
         format("aseprite")->read(readBytes(path), {path, dir + QStringLiteral("/aseprite")});

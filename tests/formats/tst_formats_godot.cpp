@@ -2,6 +2,7 @@
 // real projects, and malformed input.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "godotformat.h"
 #include "validation.h"
@@ -213,8 +214,9 @@ void TestGodotFormat::godot3Scene() {
 void TestGodotFormat::realWorldFixtures() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const QString godot = dir + QStringLiteral("/godot/");
     QHash<QString, ReadResult> results;
     const QStringList files = QDir(godot).entryList(QDir::Files);

@@ -2,6 +2,7 @@
 // real-world fixture, malformed input, and Matter.js itself finding the same hits as Hitsmith.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "fileio.h"
 #include "hitsmithformat.h"
@@ -227,8 +228,9 @@ void TestMatterFormat::roundTrip() {
 void TestMatterFormat::catstickFixture() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const QString path = dir + QStringLiteral("/phaser-matter/phaser_matter_catstick.json");
     const ReadResult result = format("matter")->read(readBytes(path), {path, dir});
     QVERIFY2(result.isOk(), qPrintable(result.error));
@@ -316,13 +318,15 @@ void TestMatterFormat::matterJsFindsTheSameHits() {
     const QString binDir = env("HITSMITH_BIN_DIR");
     const QString cli = QDir(binDir).filePath(QStringLiteral("hitsmith-cli"));
     if (binDir.isEmpty() || !QFileInfo::exists(cli))
-        QSKIP("HITSMITH_BIN_DIR does not hold hitsmith-cli (run through ctest after a full "
-              "build): Matter.js comparison not run");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_BIN_DIR does not hold hitsmith-cli (run through ctest after a full "
+            "build): Matter.js comparison not run");
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
     const QString npm = QStandardPaths::findExecutable(QStringLiteral("npm"));
     if (node.isEmpty() || npm.isEmpty())
-        QSKIP("node or npm is not installed (Debian packages 'nodejs' and 'npm'): Matter.js "
-              "comparison not run");
+        HITSMITH_SKIP_OR_FAIL(
+            "node or npm is not installed (Debian packages 'nodejs' and 'npm'): Matter.js "
+            "comparison not run");
     const QString prefix = QDir(binDir).absoluteFilePath(QStringLiteral("../node"));
     const QString modules = QDir(prefix).filePath(QStringLiteral("node_modules"));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();

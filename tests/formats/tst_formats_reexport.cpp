@@ -3,6 +3,7 @@
 // rectangles into polygons and orders bodies by key).
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "validation.h"
 
@@ -71,8 +72,9 @@ void TestReexport::everyFixtureThroughEveryWriter_data() {
 
 void TestReexport::everyFixtureThroughEveryWriter() {
     if (sharedFixtures().isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     QFETCH(QString, file);
     QFETCH(QString, writer);
     const ReadResult imported =

@@ -2,8 +2,10 @@
 // corner, round trips, the real-world fixtures, malformed input, and Tiled itself reading ours.
 
 #include "formattestsupport.h"
+#include "testsupport.h"
 
 #include "hitsmithformat.h"
+#include "imagepaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -215,8 +217,9 @@ void TestTiledFormats::invalidShapesFailUnlessSkipped() {
 void TestTiledFormats::excaliburTsxAndTsjAgree() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const ReadResult tsx =
         format("tiled-tsx")
             ->read(readBytes(dir + QStringLiteral("/tiled/excalibur_external.tsx")), {});
@@ -256,8 +259,9 @@ void TestTiledFormats::excaliburTsxAndTsjAgree() {
 void TestTiledFormats::lillysPolylinesReportedAndSkipped() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     for (const char *file : {"lillys_tileset.tsx", "lillys_legacy_tilesets.tsx"}) {
         const QByteArray bytes = readBytes(dir + QStringLiteral("/tiled/") + QLatin1String(file));
         const ReadResult result = format("tiled-tsx")->read(bytes, {});
@@ -285,8 +289,9 @@ void TestTiledFormats::lillysPolylinesReportedAndSkipped() {
 void TestTiledFormats::everySharedTiledFixtureImports() {
     const QString dir = sharedFixtures();
     if (dir.isEmpty())
-        QSKIP("HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
-              "not tested");
+        HITSMITH_SKIP_OR_FAIL(
+            "HITSMITH_SHARED_FIXTURES is not set or the folder is absent: real-world fixtures "
+            "not tested");
     const QFileInfoList files = QDir(dir + QStringLiteral("/tiled")).entryInfoList(QDir::Files);
     QVERIFY(files.size() >= 6);
     for (const QFileInfo &file : files) {
@@ -444,17 +449,18 @@ void TestTiledFormats::tiledOpensOurTilesets() {
     QFETCH(QString, documentPath);
     const QString tiled = QStandardPaths::findExecutable(QStringLiteral("tiled"));
     if (tiled.isEmpty())
-        QSKIP("the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
-              "not asked to read our tilesets");
+        HITSMITH_SKIP_OR_FAIL(
+            "the 'tiled' program is not installed (Debian package 'tiled'): Tiled itself was "
+            "not asked to read our tilesets");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    // Image paths absolute, as the editor holds them (loadDocumentFile resolves them).
     DocumentData document = sampleDocument();
-    QString documentDir = dir.path();
+    resolveImagePaths(document, dir.path());
     if (!documentPath.isEmpty()) {
         const ReadResult loaded = loadDocumentFile(documentPath);
         QVERIFY2(loaded.isOk(), qPrintable(documentPath + QStringLiteral(": ") + loaded.error));
         document = *loaded.document;
-        documentDir = QFileInfo(documentPath).absolutePath();
     }
     // Tiled 1.8 writes XML numbers with 6 significant digits (its JSON keeps them all).
     struct Case {
@@ -467,7 +473,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
         const QString out = dir.filePath(QStringLiteral("theirs.") + QLatin1String(c.outExtension));
         QFile file(in);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(format(c.writer)->write(document, {in, documentDir}, {}).bytes);
+        file.write(format(c.writer)->writeFor(document, in).bytes);
         file.close();
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -479,7 +485,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
                       {QStringLiteral("--export-tileset"), QLatin1String(c.exportFormat), in, out});
         QVERIFY(process.waitForFinished(60000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
-        const ReadResult back = format(c.reader)->read(readBytes(out), {out, documentDir});
+        const ReadResult back = format(c.reader)->readFrom(readBytes(out), out);
         QVERIFY2(back.isOk(),
                  qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + back.error));
         QVERIFY2(back.warnings.isEmpty(), qPrintable(back.warnings.join(u'\n')));

@@ -46,6 +46,8 @@ private Q_SLOTS:
     void bundledExampleIsInCanonicalForm();
     void utf8BomIsAccepted();
     void missingAndHugeFilesAreRefused();
+    void imagePathsAbsoluteInMemoryRelativeInFiles();
+    void isSameFileAndHoldsHitsmithDocument();
     void failedSaveLeavesTheOldFile();
 };
 
@@ -341,6 +343,64 @@ void TestFormat::missingAndHugeFilesAreRefused() {
 
     const ReadResult directory = loadDocumentFile(dir.path());
     QCOMPARE(directory.error, QStringLiteral("is a directory, not a file"));
+}
+
+void TestFormat::imagePathsAbsoluteInMemoryRelativeInFiles() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath("docs/deeper"));
+    const QByteArray bytes = minimal(R"([
+    {"name": "a", "image": "art/knight.png", "frames": []},
+    {"name": "b", "image": "../shared/bat.png", "frames": []},
+    {"name": "c", "image": ":/builtin.png", "frames": []},
+    {"name": "d", "frames": []}
+  ])");
+    const QString path = dir.filePath("docs/doc.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    file.close();
+
+    const ReadResult loaded = loadDocumentFile(path);
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    const QList<Sprite> &sprites = loaded.document->sprites;
+    QCOMPARE(sprites[0].image, QDir::cleanPath(dir.filePath("docs/art/knight.png")));
+    QCOMPARE(sprites[1].image, QDir::cleanPath(dir.filePath("shared/bat.png")));
+    QCOMPARE(sprites[2].image, QStringLiteral(":/builtin.png")); // resources stay as they are
+    QCOMPARE(sprites[3].image, QString());
+
+    // Written back to the same file: the same bytes.
+    QString error;
+    QVERIFY2(saveDocumentFile(*loaded.document, path, &error), qPrintable(error));
+    QFile same(path);
+    QVERIFY(same.open(QIODevice::ReadOnly));
+    QCOMPARE(same.readAll(), HitsmithFormat::serialize(*HitsmithFormat::parse(bytes).document));
+    // Written elsewhere: relative to the new file's folder; the data itself is untouched.
+    const QString elsewhere = dir.filePath("docs/deeper/doc.json");
+    QVERIFY2(saveDocumentFile(*loaded.document, elsewhere, &error), qPrintable(error));
+    QFile moved(elsewhere);
+    QVERIFY(moved.open(QIODevice::ReadOnly));
+    const ReadResult raw = HitsmithFormat::parse(moved.readAll());
+    QCOMPARE(raw.document->sprites[0].image, QStringLiteral("../art/knight.png"));
+    QCOMPARE(raw.document->sprites[1].image, QStringLiteral("../../shared/bat.png"));
+    QCOMPARE(*loadDocumentFile(elsewhere).document, *loaded.document);
+}
+
+void TestFormat::isSameFileAndHoldsHitsmithDocument() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString native = dir.filePath("native.json");
+    QString error;
+    QVERIFY(writeFileAtomically(native, minimal(), &error));
+    const QString other = dir.filePath("other.json");
+    QVERIFY(writeFileAtomically(other, R"({"bodies": {"fixtures": []}})", &error));
+    QVERIFY(holdsHitsmithDocument(native));
+    QVERIFY(!holdsHitsmithDocument(other));
+    QVERIFY(!holdsHitsmithDocument(dir.filePath("missing.json")));
+    QVERIFY(!holdsHitsmithDocument(dir.path()));
+    QVERIFY(isSameFile(native, dir.path() + "/./native.json"));
+    QVERIFY(isSameFile(dir.filePath("new.json"), dir.path() + "/x/../new.json"));
+    QVERIFY(!isSameFile(native, other));
 }
 
 void TestFormat::failedSaveLeavesTheOldFile() {

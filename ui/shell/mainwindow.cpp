@@ -2,19 +2,16 @@
 
 #include "autosaver.h"
 #include "canvas.h"
+#include "documentmanager.h"
 #include "editorsession.h"
-#include "fileio.h"
 #include "formatregistry.h"
-#include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "hitspanel.h"
-#include "imagepaths.h"
 #include "layerspanel.h"
 #include "prompts.h"
 #include "propertypanel.h"
 #include "shapespanel.h"
 #include "spritespanel.h"
-#include "structurecommands.h"
 #include "validation.h"
 
 #include <QAction>
@@ -22,8 +19,6 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileInfo>
-#include <QImageReader>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
@@ -38,31 +33,8 @@ namespace hitsmith {
 
 namespace {
 
-const QString kRecentFilesKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
-const QString kLastDirKey = QStringLiteral("lastDirectory");
-
-QString nativeFilter() {
-    const QStringList extensions = HitsmithFormat().extensions();
-    QStringList patterns;
-    for (const QString &extension : extensions)
-        patterns.append(QStringLiteral("*.") + extension);
-    return QCoreApplication::translate("MainWindow", "Hitsmith documents (%1)")
-               .arg(patterns.join(u' ')) +
-           QStringLiteral(";;") + QCoreApplication::translate("MainWindow", "All files (*)");
-}
-
-QString formatFilter(const FileFormat *format) {
-    QStringList patterns;
-    for (const QString &extension : format->extensions())
-        patterns.append(QStringLiteral("*.") + extension);
-    return QStringLiteral("%1 (%2)").arg(format->displayName(), patterns.join(u' '));
-}
-
-bool isPng(const QString &path) {
-    return path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive);
-}
 
 QStringList droppedFiles(const QMimeData *mime) {
     QStringList files;
@@ -81,7 +53,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompts> prompts, QWidget *parent)
     : QMainWindow(parent)
     , mPrompts(prompts ? std::move(prompts) : std::make_shared<Prompts>())
     , mSession(new EditorSession(this))
-    , mAutosaver(new Autosaver(mSession->document(), this))
+    , mDocuments(new DocumentManager(mSession, mPrompts.get(), this))
     , mCursorLabel(new QLabel(this))
     , mZoomLabel(new QLabel(this))
     , mMessageLabel(new QLabel(this)) {
@@ -94,13 +66,11 @@ MainWindow::MainWindow(std::shared_ptr<Prompts> prompts, QWidget *parent)
     createActions();
     createMenus();
     connectCanvas();
-    // Steps from before a Save As into another folder bring back image paths relative to the
-    // old folder: re-anchor them after every undo/redo (no undo step of its own).
-    connect(document()->undoStack(), &QUndoStack::indexChanged, this,
-            &MainWindow::reanchorImagePaths);
-    connect(document(), &Document::changed, this, [this](const DocumentChange &change) {
-        if (change.kind == DocumentChange::Kind::Reset)
-            mFormerDirectories.clear(); // a new history: no old steps to re-anchor
+    mDocuments->setWindowFactory([this] {
+        auto *window = new MainWindow(mPrompts);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        return window->documents();
     });
 
     mMessageLabel->setObjectName(QStringLiteral("validationMessage"));
@@ -113,17 +83,18 @@ MainWindow::MainWindow(std::shared_ptr<Prompts> prompts, QWidget *parent)
     statusBar()->addPermanentWidget(mZoomLabel);
 
     Document *doc = mSession->document();
-    connect(doc, &Document::modifiedChanged, this, &MainWindow::setWindowModified);
-    connect(doc, &Document::filePathChanged, this, &MainWindow::updateWindowTitle);
+    // The modified mark is the undo stack's clean state, nothing else.
+    connect(doc, &Document::modifiedChanged, this, &MainWindow::updateWindowTitle);
+    connect(mDocuments, &DocumentManager::titleChanged, this, &MainWindow::updateWindowTitle);
+    connect(mDocuments, &DocumentManager::statusMessage, this,
+            [this](const QString &message, int timeoutMs) {
+                statusBar()->showMessage(message, timeoutMs);
+            });
     connect(mSession, &EditorSession::selectionChanged, this, &MainWindow::updateValidationMessage);
     connect(doc, &Document::changed, this, [this](const DocumentChange &change) {
         if (change.kind == DocumentChange::Kind::ShapeChanged &&
             mSession->selectedShapes().contains(change.shape))
             updateValidationMessage();
-    });
-    connect(mAutosaver, &Autosaver::autosaveFailed, this, [this](const QString &message) {
-        // Not modal: a failing disk must not interrupt the user every minute.
-        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 10000);
     });
     updateWindowTitle();
     readSettings();
@@ -133,6 +104,10 @@ MainWindow::~MainWindow() = default;
 
 Document *MainWindow::document() const {
     return mSession->document();
+}
+
+Autosaver *MainWindow::autosaver() const {
+    return mDocuments->autosaver();
 }
 
 Canvas *MainWindow::canvas() const {
@@ -191,41 +166,25 @@ void MainWindow::createDocks() {
 void MainWindow::createActions() {
     mNewAction = new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
     mNewAction->setShortcuts(QKeySequence::New);
-    connect(mNewAction, &QAction::triggered, this, &MainWindow::newDocument);
+    connect(mNewAction, &QAction::triggered, mDocuments, &DocumentManager::newDocument);
 
     mOpenAction =
         new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open..."), this);
     mOpenAction->setShortcuts(QKeySequence::Open);
-    connect(mOpenAction, &QAction::triggered, this, [this] {
-        QString filter = nativeFilter();
-        for (const FileFormat *format : FormatRegistry::instance().formats()) {
-            if ((format->capabilities() & FileFormat::CanRead) &&
-                format->name() != HitsmithFormat().name())
-                filter += QStringLiteral(";;") + formatFilter(format);
-        }
-        const QString path =
-            mPrompts->openFileName(this, tr("Open Document"), startDirectory(), filter);
-        if (!path.isEmpty())
-            openFile(path);
-    });
+    connect(mOpenAction, &QAction::triggered, mDocuments, &DocumentManager::open);
 
     mSaveAction = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
     mSaveAction->setShortcuts(QKeySequence::Save);
-    connect(mSaveAction, &QAction::triggered, this, &MainWindow::save);
+    connect(mSaveAction, &QAction::triggered, mDocuments, &DocumentManager::save);
 
     mSaveAsAction =
         new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As..."), this);
     mSaveAsAction->setShortcuts(QKeySequence::SaveAs);
-    connect(mSaveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    connect(mSaveAsAction, &QAction::triggered, mDocuments, &DocumentManager::saveAs);
 
     mAddPngAction = new QAction(QIcon::fromTheme(QStringLiteral("insert-image")),
                                 tr("Add Sprite from &PNG..."), this);
-    connect(mAddPngAction, &QAction::triggered, this, [this] {
-        const QStringList paths = mPrompts->openFileNames(
-            this, tr("Add Sprite from PNG"), startDirectory(), tr("PNG images (*.png)"));
-        if (!paths.isEmpty())
-            addSpritesFromImages(paths);
-    });
+    connect(mAddPngAction, &QAction::triggered, mDocuments, &DocumentManager::addSprites);
 
     mQuitAction =
         new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
@@ -262,27 +221,12 @@ void MainWindow::createMenus() {
         if (format->name() == HitsmithFormat().name())
             continue; // the native format is Open/Save
         if (format->capabilities() & FileFormat::CanRead) {
-            importMenu->addAction(tr("%1...").arg(format->displayName()), this, [this, format] {
-                const QString path =
-                    mPrompts->openFileName(this, tr("Import %1").arg(format->displayName()),
-                                           startDirectory(), formatFilter(format));
-                if (!path.isEmpty())
-                    importFile(path, format);
-            });
+            importMenu->addAction(tr("%1...").arg(format->displayName()), mDocuments,
+                                  [this, format] { mDocuments->importAs(format); });
         }
         if (format->capabilities() & FileFormat::CanWrite) {
-            exportMenu->addAction(tr("%1...").arg(format->displayName()), this, [this, format] {
-                QString suggested = startDirectory();
-                if (!document()->filePath().isEmpty() && !format->extensions().isEmpty())
-                    suggested = QFileInfo(document()->filePath()).absolutePath() + u'/' +
-                                QFileInfo(document()->filePath()).completeBaseName() + u'.' +
-                                format->extensions().first();
-                const QString path =
-                    mPrompts->saveFileName(this, tr("Export %1").arg(format->displayName()),
-                                           suggested, formatFilter(format));
-                if (!path.isEmpty())
-                    exportFile(path, format);
-            });
+            exportMenu->addAction(tr("%1...").arg(format->displayName()), mDocuments,
+                                  [this, format] { mDocuments->exportAs(format); });
         }
     }
     importMenu->setEnabled(!importMenu->isEmpty());
@@ -381,62 +325,38 @@ void MainWindow::updateValidationMessage() {
     mMessageLabel->setText(message);
 }
 
-QString MainWindow::documentName() const {
-    const QString path = document()->filePath();
-    return path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
-}
-
 void MainWindow::updateWindowTitle() {
-    setWindowTitle(tr("%1[*] - Hitsmith").arg(documentName()));
+    setWindowTitle(tr("%1[*] - Hitsmith").arg(mDocuments->displayName()));
     setWindowFilePath(document()->filePath());
     setWindowModified(document()->isModified());
 }
 
-QString MainWindow::startDirectory() const {
-    if (!document()->filePath().isEmpty())
-        return QFileInfo(document()->filePath()).absolutePath();
-    return QSettings().value(kLastDirKey, QDir::homePath()).toString();
-}
-
 QStringList MainWindow::recentFiles() {
-    return QSettings().value(kRecentFilesKey).toStringList();
+    return DocumentManager::recentFiles();
 }
 
 void MainWindow::addRecentFile(const QString &path) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings settings;
-    settings.setValue(kRecentFilesKey, files);
-    settings.setValue(kLastDirKey, QFileInfo(absolute).absolutePath());
+    DocumentManager::addRecentFile(path);
 }
 
 void MainWindow::updateRecentFilesMenu() {
     mRecentMenu->clear();
-    const QStringList files = recentFiles();
+    const QStringList files = DocumentManager::recentFiles();
+    const QStringList labels = DocumentManager::recentFileLabels(files);
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
+        QString label = labels[i];
+        label.replace(u'&', QStringLiteral("&&"));
         QAction *action = mRecentMenu->addAction(
-            tr("&%1 %2").arg(i + 1 < 10 ? QString::number(i + 1) : QStringLiteral("1&0"),
-                             QFileInfo(path).fileName()),
-            this, [this, path] {
-                if (!openFile(path) && !QFileInfo::exists(path)) {
-                    // Gone for good (moved or deleted): stop offering it.
-                    QStringList files = recentFiles();
-                    files.removeAll(path);
-                    QSettings().setValue(kRecentFilesKey, files);
-                }
-            });
-        action->setToolTip(path);
-        action->setStatusTip(path);
+            tr("&%1 %2").arg(i + 1 < 10 ? QString::number(i + 1) : QStringLiteral("1&0"), label),
+            mDocuments, [this, path] { mDocuments->openRecentFile(path); });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
     }
     if (!files.isEmpty()) {
         mRecentMenu->addSeparator();
         mRecentMenu->addAction(tr("&Clear Recent Files"), this, [this] {
-            QSettings().remove(kRecentFilesKey);
+            DocumentManager::clearRecentFiles();
             updateRecentFilesMenu();
         });
     }
@@ -466,335 +386,58 @@ void MainWindow::writeSettings() const {
     settings.setValue(kStateKey, saveState());
 }
 
-bool MainWindow::maybeSave() {
-    if (!document()->isModified())
-        return true;
-    switch (mPrompts->askUnsaved(this, documentName())) {
-    case Prompts::UnsavedAnswer::Save:
-        return save();
-    case Prompts::UnsavedAnswer::Discard:
-        return true;
-    case Prompts::UnsavedAnswer::Cancel:
-        break;
-    }
-    return false;
-}
-
+// The file operations live in DocumentManager; these keep the window's public face.
 bool MainWindow::newDocument() {
-    if (!maybeSave())
-        return false;
-    document()->reset(DocumentData{});
-    mAutosaver->discardRecovery();
-    updateWindowTitle();
-    return true;
+    return mDocuments->newDocument();
 }
-
 bool MainWindow::openFile(const QString &path) {
-    // A game-engine file opens as an import. ".json" is shared by the native format, Tiled,
-    // Phaser/Matter and Aseprite, so the content decides. The file is read once, here.
-    QByteArray bytes;
-    QString readError;
-    if (!readWholeFile(path, &bytes, &readError)) {
-        mPrompts->showError(this, tr("Open Document"), readError);
-        return false;
-    }
-    const FileFormat *format = guessReadFormat(path, bytes);
-    if (format && format->name() != HitsmithFormat().name())
-        return importFile(path, format);
-    if (!maybeSave())
-        return false;
-    return loadNative(path, bytes);
+    return mDocuments->openFile(path);
 }
-
-bool MainWindow::loadNative(const QString &path, const QByteArray &bytes) {
-    ReadResult result = HitsmithFormat::parse(bytes);
-    if (!result.isOk()) {
-        // The open document stays as it was: nothing is replaced until the file is read.
-        mPrompts->showError(this, tr("Open Document"), result.error);
-        return false;
-    }
-    document()->reset(std::move(*result.document), QFileInfo(path).absoluteFilePath());
-    mAutosaver->discardRecovery();
-    addRecentFile(path);
-    updateWindowTitle();
-    if (!result.warnings.isEmpty())
-        statusBar()->showMessage(result.warnings.join(QStringLiteral("; ")), 10000);
-    else
-        statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
-}
-
 bool MainWindow::save() {
-    const QString path = document()->filePath();
-    if (path.isEmpty())
-        return saveAs();
-    return saveTo(path);
+    return mDocuments->save();
 }
-
 bool MainWindow::saveAs() {
-    QString suggested = document()->filePath();
-    if (suggested.isEmpty())
-        suggested = startDirectory() + u'/' + tr("untitled") + QStringLiteral(".hitsmith.json");
-    QString path = mPrompts->saveFileName(this, tr("Save Document As"), suggested, nativeFilter());
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    return saveTo(path);
+    return mDocuments->saveAs();
 }
-
 bool MainWindow::saveTo(const QString &path) {
-    // Image paths are kept relative to the document's folder. Saving into another folder
-    // rewrites them only in the written copy; once that is on disk, the in-memory paths follow
-    // the new folder directly, not as an undo step: the history holds only the user's edits, a
-    // failed save changes nothing, and Ctrl+Z right after Save As undoes the user's last edit.
-    const QString fromDir = documentDirectory(document());
-    const QString targetDir = QFileInfo(path).absolutePath();
-    DocumentData written = withImagePathsRelativeTo(document()->data(), targetDir, fromDir);
-    QString error;
-    if (!saveDocumentFile(written, path, &error)) {
-        // saveDocumentFile writes atomically: the old file is intact, the document untouched.
-        mPrompts->showError(this, tr("Save Document"), error);
-        return false;
-    }
-    const QList<Sprite> &sprites = document()->data().sprites;
-    for (int s = 0; s < sprites.size(); ++s) {
-        if (sprites[s].image != written.sprites[s].image)
-            document()->setSpriteInfo(s, sprites[s].name, written.sprites[s].image,
-                                      sprites[s].extra);
-    }
-    if (!fromDir.isEmpty() && QDir(fromDir) != QDir(targetDir) &&
-        !mFormerDirectories.contains(fromDir))
-        mFormerDirectories.append(fromDir);
-    document()->setFilePath(QFileInfo(path).absoluteFilePath());
-    document()->markSaved();
-    mAutosaver->discardRecovery();
-    addRecentFile(path);
-    updateWindowTitle();
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    return mDocuments->saveTo(path);
 }
-
-void MainWindow::reanchorImagePaths() {
-    const QString dir = documentDirectory(document());
-    if (mFormerDirectories.isEmpty() || dir.isEmpty())
-        return;
-    const QDir current(dir);
-    const QList<Sprite> sprites = document()->data().sprites;
-    for (int s = 0; s < sprites.size(); ++s) {
-        const QString &image = sprites[s].image;
-        if (image.isEmpty() || !QDir::isRelativePath(image) ||
-            QFileInfo::exists(current.filePath(image)))
-            continue;
-        // Newest folder first: that is the one the most recent steps were made in.
-        for (auto it = mFormerDirectories.crbegin(); it != mFormerDirectories.crend(); ++it) {
-            const QString former = QDir::cleanPath(QDir(*it).filePath(image));
-            if (QFileInfo::exists(former)) {
-                document()->setSpriteInfo(s, sprites[s].name, current.relativeFilePath(former),
-                                          sprites[s].extra);
-                break;
-            }
-        }
-    }
-}
-
 bool MainWindow::importFile(const QString &path, const FileFormat *format) {
-    if (!maybeSave())
-        return false;
-    QByteArray bytes;
-    QString error;
-    if (!readWholeFile(path, &bytes, &error)) {
-        mPrompts->showError(this, tr("Import"), error);
-        return false;
-    }
-    const QFileInfo info(path);
-    ReadResult result = format->read(bytes, {info.absoluteFilePath(), info.absolutePath()});
-    if (!result.isOk()) {
-        mPrompts->showError(this, tr("Import"), result.error);
-        return false;
-    }
-    // Image paths are absolute in memory: anchor them to the imported file's folder.
-    DocumentData data = std::move(*result.document);
-    makeImagePathsAbsolute(data, info.absolutePath());
-    document()->reset(std::move(data));
-    // Not saved in the native format yet: closing must ask.
-    document()->undoStack()->resetClean();
-    mAutosaver->autosaveNow();
-    updateWindowTitle();
-    if (!result.warnings.isEmpty())
-        mPrompts->showError(
-            this, tr("Import"),
-            tr("Imported with warnings:\n%1").arg(result.warnings.join(QStringLiteral("\n"))));
-    return true;
+    return mDocuments->importFile(path, format);
 }
-
 bool MainWindow::exportFile(const QString &path, const FileFormat *format) {
-    const DocumentData &data = document()->data();
-    WriteOptions options;
-    int invalid = 0;
-    for (const Sprite &sprite : data.sprites) {
-        for (const Frame &frame : sprite.frames) {
-            for (const Shape &shape : frame.shapes)
-                invalid += validateShape(shape) ? 1 : 0;
-        }
-    }
-    if (invalid > 0) {
-        if (!mPrompts->confirm(this, tr("Export"),
-                               tr("%n shape(s) are invalid and cannot be exported.\n"
-                                  "Export the valid shapes and skip the invalid ones?",
-                                  nullptr, invalid)))
-            return false;
-        options.skipInvalid = true;
-    }
-    const QStringList warnings = format->exportWarnings(data);
-    if (!warnings.isEmpty() &&
-        !mPrompts->confirm(this, tr("Export"),
-                           tr("%1 cannot hold everything in this document:\n\n%2\n\nExport anyway?")
-                               .arg(format->displayName(), warnings.join(QStringLiteral("\n")))))
-        return false;
-    const QFileInfo info(path);
-    FormatContext context{info.absoluteFilePath(), documentDirectory(document())};
-    const WriteResult result = format->write(data, context, options);
-    if (!result.isOk()) {
-        mPrompts->showError(this, tr("Export"), result.error);
-        return false;
-    }
-    QString error;
-    if (!writeFileAtomically(path, result.bytes, &error)) {
-        mPrompts->showError(this, tr("Export"), error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    return mDocuments->exportFile(path, format);
 }
-
 int MainWindow::addSpritesFromImages(const QStringList &paths) {
-    QList<Sprite> sprites;
-    QStringList taken;
-    for (const Sprite &sprite : document()->data().sprites)
-        taken.append(sprite.name);
-    QStringList failures;
-    for (const QString &path : paths) {
-        QImageReader reader(path);
-        if (!reader.canRead()) {
-            failures.append(tr("%1: %2").arg(QDir::toNativeSeparators(path), reader.errorString()));
-            continue;
-        }
-        Sprite sprite;
-        sprite.name = uniqueName(QFileInfo(path).completeBaseName(), taken);
-        taken.append(sprite.name);
-        sprite.image = storedImagePath(document(), QFileInfo(path).absoluteFilePath());
-        Frame frame;
-        frame.name = tr("frame-1");
-        sprite.frames.append(frame);
-        sprites.append(sprite);
-    }
-    if (!failures.isEmpty())
-        mPrompts->showError(this, tr("Add Sprite from PNG"),
-                            tr("Cannot read these images:\n%1").arg(failures.join(u'\n')));
-    if (sprites.isEmpty())
-        return 0;
-    QUndoStack *stack = document()->undoStack();
-    const int first = int(document()->data().sprites.size());
-    stack->beginMacro(tr("Add %n Sprite(s)", nullptr, int(sprites.size())));
-    for (int i = 0; i < sprites.size(); ++i)
-        stack->push(new InsertSpriteCommand(document(), first + i, sprites[i], tr("Add Sprite")));
-    stack->endMacro();
-    mSession->setCurrentFrame({first, 0});
-    return int(sprites.size());
+    return mDocuments->addSpritesFromImages(paths);
 }
-
 int MainWindow::offerRecovery() {
-    const QList<RecoveryEntry> entries = Autosaver::abandonedRecoveries();
-    if (entries.isEmpty())
-        return 0;
-    QStringList lines;
-    for (const RecoveryEntry &entry : entries) {
-        lines.append(
-            tr("%1 (autosaved %2)")
-                .arg(entry.originalPath.isEmpty() ? tr("Untitled")
-                                                  : QDir::toNativeSeparators(entry.originalPath),
-                     QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)));
-    }
-    if (!mPrompts->confirm(this, tr("Recover Unsaved Work"),
-                           tr("Hitsmith did not close properly. Restore the unsaved work?\n\n%1")
-                               .arg(lines.join(u'\n')))) {
-        // Declining twice is the only way to throw autosaved work away.
-        if (mPrompts->confirm(this, tr("Recover Unsaved Work"),
-                              tr("Delete the unsaved work permanently?")))
-            for (const RecoveryEntry &entry : entries)
-                Autosaver::removeRecovery(entry);
-        return 0;
-    }
-    int restored = 0;
-    for (const RecoveryEntry &entry : entries) {
-        MainWindow *window = this;
-        // This window takes the first one if it holds nothing; others get windows of their own.
-        if (restored > 0 || document()->isModified() || !document()->data().sprites.isEmpty()) {
-            window = new MainWindow(mPrompts);
-            window->setAttribute(Qt::WA_DeleteOnClose);
-            window->show();
-        }
-        if (window->restoreRecovery(entry))
-            ++restored;
-        else if (window != this)
-            window->close();
-    }
-    return restored;
+    return mDocuments->offerRecovery();
 }
-
 bool MainWindow::restoreRecovery(const RecoveryEntry &entry) {
-    ReadResult result = loadDocumentFile(entry.recoveryFile);
-    if (!result.isOk()) {
-        // Keep the file: the user (or support) may still get the work out of it.
-        mPrompts->showError(this, tr("Recover Unsaved Work"), result.error);
-        return false;
-    }
-    document()->reset(std::move(*result.document), entry.originalPath);
-    document()->undoStack()->resetClean(); // it is unsaved work
-    updateWindowTitle();
-    // Safe in this session's own recovery file before the old one goes.
-    if (!mAutosaver->autosaveNow())
-        return true;
-    Autosaver::removeRecovery(entry);
-    statusBar()->showMessage(tr("Restored unsaved work"), 5000);
-    return true;
+    return mDocuments->restoreRecovery(entry);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    if (!maybeSave()) {
+    if (!mDocuments->close()) {
         event->ignore();
         return;
     }
     writeSettings();
-    mAutosaver->discardRecovery();
     event->accept();
 }
 
-static bool isDocument(const QString &path) {
-    return FormatRegistry::instance().byFileName(path, FileFormat::CanRead) != nullptr;
-}
-
 void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
-    const QStringList files = droppedFiles(event->mimeData());
-    if (std::any_of(files.begin(), files.end(), isPng) ||
-        std::any_of(files.begin(), files.end(), isDocument))
+    if (DocumentManager::acceptsDrop(droppedFiles(event->mimeData())))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event) {
     const QStringList files = droppedFiles(event->mimeData());
-    QStringList pngs = files;
-    pngs.removeIf([](const QString &path) { return !isPng(path); });
-    const auto document = std::find_if(files.begin(), files.end(), isDocument);
-    if (pngs.isEmpty() && document == files.end())
+    if (!DocumentManager::acceptsDrop(files))
         return;
     event->acceptProposedAction();
-    // A dropped document replaces this one first; dropped images then go into it.
-    if (document != files.end() && !openFile(*document))
-        return;
-    if (!pngs.isEmpty())
-        addSpritesFromImages(pngs);
+    mDocuments->dropFiles(files);
 }
 
 } // namespace hitsmith

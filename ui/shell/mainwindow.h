@@ -17,6 +17,7 @@ namespace hitsmith {
 class Autosaver;
 class Canvas;
 class Document;
+class DocumentManager;
 class EditorSession;
 class FileFormat;
 class HitsPanel;
@@ -27,22 +28,25 @@ class ShapesPanel;
 class SpritesPanel;
 struct RecoveryEntry;
 
-/// The editor window: one document, the canvas in the middle, the panels around it, and
-/// everything about files (open, save, import/export, recent files, autosave and recovery).
-/// No modal dialog is opened directly: every question goes through Prompts, so tests answer.
+/// The editor window: one document, the canvas in the middle, the panels around it, menus and
+/// toolbars. Files (open, save, import/export, recent files, autosave and recovery) belong to its
+/// DocumentManager; the file functions here delegate to it. No modal dialog is opened directly:
+/// every question goes through Prompts, so tests answer.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     /// At most this many recent files are remembered.
-    static constexpr int kMaxRecentFiles = 10;
+    static constexpr int kMaxRecentFiles = 10; ///< the same as DocumentManager's
 
     explicit MainWindow(std::shared_ptr<Prompts> prompts = {}, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     EditorSession *session() const { return mSession; }
     Document *document() const;
-    Autosaver *autosaver() const { return mAutosaver; }
+    Autosaver *autosaver() const;
+    /// Opens, saves, imports and exports this window's document.
+    DocumentManager *documents() const { return mDocuments; }
     Prompts *prompts() const { return mPrompts.get(); }
     /// The editing surface in the middle.
     Canvas *canvas() const;
@@ -96,20 +100,15 @@ private:
     void connectCanvas();
     void readSettings();
     void writeSettings() const;
-    bool maybeSave();
-    bool loadNative(const QString &path, const QByteArray &bytes);
-    void reanchorImagePaths();
     void updateWindowTitle();
     void updateRecentFilesMenu();
     void updateValidationMessage();
     QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName,
                           Qt::DockWidgetArea area);
-    QString documentName() const;
-    QString startDirectory() const;
 
     std::shared_ptr<Prompts> mPrompts;
     EditorSession *mSession;
-    Autosaver *mAutosaver;
+    DocumentManager *mDocuments;
     QPointer<Canvas> mCanvas;
     SpritesPanel *mSpritesPanel = nullptr;
     ShapesPanel *mShapesPanel = nullptr;
@@ -120,8 +119,6 @@ private:
     QList<QDockWidget *> mDocks;
     QLabel *mCursorLabel, *mZoomLabel, *mMessageLabel;
     QMenu *mRecentMenu = nullptr;
-    /// Folders the document was saved from into another one, oldest first (this history only).
-    QStringList mFormerDirectories;
     QAction *mNewAction = nullptr, *mOpenAction = nullptr, *mSaveAction = nullptr,
             *mSaveAsAction = nullptr, *mAddPngAction = nullptr, *mQuitAction = nullptr,
             *mUndoAction = nullptr, *mRedoAction = nullptr;

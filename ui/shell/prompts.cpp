@@ -33,6 +33,11 @@ bool Prompts::confirm(QWidget *parent, const QString &title, const QString &mess
                                  QMessageBox::Yes) == QMessageBox::Yes;
 }
 
+bool Prompts::confirmDestructive(QWidget *parent, const QString &title, const QString &message) {
+    return QMessageBox::warning(parent, title, message, QMessageBox::Yes | QMessageBox::No,
+                                QMessageBox::No) == QMessageBox::Yes;
+}
+
 QString Prompts::openFileName(QWidget *parent, const QString &caption, const QString &dir,
                               const QString &filter) {
     return QFileDialog::getOpenFileName(parent, caption, dir, filter);

@@ -22,6 +22,9 @@ public:
     virtual void showError(QWidget *parent, const QString &title, const QString &message);
     /// A yes/no question; true means go ahead.
     virtual bool confirm(QWidget *parent, const QString &title, const QString &message);
+    /// A yes/no question before something is destroyed (a file replaced by another format);
+    /// No is the default, so Enter keeps what is there. True means go ahead.
+    virtual bool confirmDestructive(QWidget *parent, const QString &title, const QString &message);
     /// One existing file to open; empty when cancelled.
     virtual QString openFileName(QWidget *parent, const QString &caption, const QString &dir,
                                  const QString &filter);

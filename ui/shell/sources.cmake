@@ -2,7 +2,7 @@
 target_sources(hitsmith_ui PRIVATE
   shell/prompts.h shell/prompts.cpp
   shell/autosaver.h shell/autosaver.cpp
-  shell/imagepaths.h shell/imagepaths.cpp
+  shell/documentmanager.h shell/documentmanager.cpp
   shell/splitsheetdialog.h shell/splitsheetdialog.cpp
   shell/spritespanel.h shell/spritespanel.cpp
   shell/shapespanel.h shell/shapespanel.cpp

@@ -7,6 +7,7 @@
 #include "structurecommands.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QImageReader>
 #include <QTimer>
@@ -326,7 +327,10 @@ void SpritesPanel::splitCurrentSheet() {
     if (s < 0)
         return;
     const Sprite &sprite = document->sprite(s);
-    const QString imagePath = resolveImagePath(document, sprite.image);
+    const QString imagePath =
+        absoluteImagePath(sprite.image, document->filePath().isEmpty()
+                                            ? QString()
+                                            : QFileInfo(document->filePath()).absolutePath());
     const QSize imageSize = QImageReader(imagePath).size();
     if (sprite.image.isEmpty() || !imageSize.isValid()) {
         mPrompts->showError(this, tr("Split Sheet"),

@@ -20,10 +20,13 @@ class FakePrompts : public Prompts {
 public:
     QQueue<UnsavedAnswer> unsavedAnswers;
     QQueue<bool> confirmAnswers;
+    QQueue<bool> destructiveAnswers; ///< answers to confirmDestructive; No when empty
     QQueue<QString> fileNames;
     QQueue<QColor> colors;
-    QStringList errors;   ///< every message passed to showError
-    QStringList confirms; ///< every question passed to confirm
+    QStringList errors;              ///< every message passed to showError
+    QStringList confirms;            ///< every question passed to confirm
+    QStringList destructiveConfirms; ///< every question passed to confirmDestructive
+    QStringList suggestedPaths;      ///< the path (or folder) each file dialog was opened at
     int unsavedAsked = 0;
 
     UnsavedAnswer askUnsaved(QWidget *, const QString &) override {
@@ -37,14 +40,20 @@ public:
         confirms.append(message);
         return confirmAnswers.isEmpty() ? false : confirmAnswers.dequeue();
     }
-    QString openFileName(QWidget *, const QString &, const QString &, const QString &) override {
+    bool confirmDestructive(QWidget *, const QString &, const QString &message) override {
+        destructiveConfirms.append(message);
+        return destructiveAnswers.isEmpty() ? false : destructiveAnswers.dequeue();
+    }
+    QString openFileName(QWidget *, const QString &, const QString &dir, const QString &) override {
+        suggestedPaths.append(dir);
         return fileNames.isEmpty() ? QString() : fileNames.dequeue();
     }
     QStringList openFileNames(QWidget *, const QString &, const QString &,
                               const QString &) override {
         return fileNames.isEmpty() ? QStringList() : QStringList{fileNames.dequeue()};
     }
-    QString saveFileName(QWidget *, const QString &, const QString &, const QString &) override {
+    QString saveFileName(QWidget *, const QString &, const QString &dir, const QString &) override {
+        suggestedPaths.append(dir);
         return fileNames.isEmpty() ? QString() : fileNames.dequeue();
     }
     QColor pickColor(QWidget *, const QColor &, const QString &) override {

@@ -7,7 +7,6 @@
 #include "editorsession.h"
 #include "formatregistry.h"
 #include "hitsmithformat.h"
-#include "imagepaths.h"
 #include "mainwindow.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
@@ -29,6 +28,13 @@ namespace {
 QByteArray readAll(const QString &path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The image path of the first sprite exactly as the file on disk stores it.
+QString storedImage(const QString &path) {
+    const ReadResult raw = HitsmithFormat::parse(readAll(path));
+    return raw.isOk() && !raw.document->sprites.isEmpty() ? raw.document->sprites[0].image
+                                                          : QStringLiteral("<unreadable>");
 }
 
 // One user edit: move shape b of the first frame by dx.
@@ -377,28 +383,39 @@ private Q_SLOTS:
         QVERIFY(QImage(grab).width() > 100);
     }
 
+    // Image paths are absolute in memory and relative in the file, to wherever it is written.
     void saveElsewhereRelocatesImages() {
         QDir(mDir.path()).mkpath(QStringLiteral("art"));
         QDir(mDir.path()).mkpath(QStringLiteral("docs/sub"));
         QImage image(8, 8, QImage::Format_ARGB32);
         image.fill(Qt::blue);
-        const QString png = mDir.filePath(QStringLiteral("art/bat.png"));
+        const QString png =
+            QFileInfo(mDir.filePath(QStringLiteral("art/bat.png"))).absoluteFilePath();
         QVERIFY(image.save(png));
         auto window = makeWindow();
         QCOMPARE(window->addSpritesFromImages({png}), 1);
-        QCOMPARE(window->document()->sprite(0).image, QFileInfo(png).absoluteFilePath());
+        QCOMPARE(window->document()->sprite(0).image, png);
 
-        // First save: the absolute path becomes relative to the document.
-        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("docs/bat.json"))));
-        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../art/bat.png"));
-        // Save As into another folder: still the same image.
-        QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("docs/sub/bat.json"))));
-        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
+        // First save: the file stores the path relative to the document; memory keeps it.
+        const QString first = mDir.filePath(QStringLiteral("docs/bat.json"));
+        QVERIFY(window->saveTo(first));
+        QCOMPARE(storedImage(first), QStringLiteral("../art/bat.png"));
+        QCOMPARE(window->document()->sprite(0).image, png);
+        // Save As into another folder: still the same image, relative to the new file.
+        const QString second = mDir.filePath(QStringLiteral("docs/sub/bat.json"));
+        QVERIFY(window->saveTo(second));
+        QCOMPARE(storedImage(second), QStringLiteral("../../art/bat.png"));
+        QCOMPARE(window->document()->sprite(0).image, png);
         QVERIFY(!window->isWindowModified());
+        // Reopened, the relative path is resolved against the file's folder.
+        auto reopened = makeWindow();
+        QVERIFY(reopened->openFile(second));
+        QCOMPARE(reopened->document()->sprite(0).image, png);
+        QVERIFY(reopened->close());
         // A failed save changes nothing, not even the history.
         const int steps = window->document()->undoStack()->index();
         QVERIFY(!window->saveTo(mDir.filePath(QStringLiteral("nowhere/x/bat.json"))));
-        QCOMPARE(window->document()->sprite(0).image, QStringLiteral("../../art/bat.png"));
+        QCOMPARE(window->document()->sprite(0).image, png);
         QCOMPARE(window->document()->undoStack()->index(), steps);
         QVERIFY(!window->document()->undoStack()->canRedo());
         QVERIFY(!window->isWindowModified());
@@ -420,14 +437,14 @@ private Q_SLOTS:
         Document *document = window->document();
         QUndoStack *stack = document->undoStack();
         const auto resolves = [&] {
-            return QFileInfo(resolveImagePath(document, document->sprite(0).image))
-                       .canonicalFilePath() == QFileInfo(png).canonicalFilePath();
+            return QFileInfo(document->sprite(0).image).canonicalFilePath() ==
+                   QFileInfo(png).canonicalFilePath();
         };
         QCOMPARE(window->addSpritesFromImages({png}), 1);
         QVERIFY(window->saveTo(mDir.filePath(QStringLiteral("first/owl.json"))));
-        QCOMPARE(document->sprite(0).image, QStringLiteral("../art2/owl.png"));
+        QCOMPARE(storedImage(document->filePath()), QStringLiteral("../art2/owl.png"));
         QCOMPARE(stack->count(), 1); // the first save added no step either
-        // A user edit that captures the sprite's image path (relative to "first").
+        // A user edit that captures the sprite's image path.
         stack->push(new ChangeSpriteCommand(document, 0, QStringLiteral("owl2"),
                                             document->sprite(0).image, QStringLiteral("Rename")));
         QCOMPARE(stack->count(), 2);
@@ -437,11 +454,11 @@ private Q_SLOTS:
         for (int i = 0; i < stack->count(); ++i)
             QVERIFY2(!stack->text(i).contains(QStringLiteral("Relocate")),
                      qPrintable(stack->text(i)));
-        QCOMPARE(document->sprite(0).image, QStringLiteral("../../art2/owl.png"));
+        QCOMPARE(document->sprite(0).image, png);
         QVERIFY(resolves());
+        QCOMPARE(storedImage(document->filePath()), QStringLiteral("../../art2/owl.png"));
         const ReadResult onDisk = loadDocumentFile(document->filePath());
         QVERIFY(onDisk.isOk());
-        QCOMPARE(onDisk.document->sprites[0].image, QStringLiteral("../../art2/owl.png"));
         QCOMPARE(*onDisk.document, document->data()); // memory is what the file says
 
         // Ctrl+Z right after: the rename is undone, and the image is still found.
@@ -497,7 +514,8 @@ private Q_SLOTS:
         QVERIFY(!imported->document()->data().sprites.isEmpty());
         QVERIFY(imported->document()->filePath().isEmpty());
         QVERIFY(imported->isWindowModified());
-        QCOMPARE(imported->windowTitle(), QStringLiteral("Untitled[*] - Hitsmith"));
+        QCOMPARE(imported->windowTitle(),
+                 QStringLiteral("Untitled (imported from tiles.tsx)[*] - Hitsmith"));
         const QString image0 = imported->document()->sprite(0).image;
         QVERIFY2(image0.isEmpty() || QFileInfo(image0).isAbsolute(), qPrintable(image0));
         closeDiscarding(imported.get(), mPrompts.get());

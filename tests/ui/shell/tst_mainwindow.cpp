@@ -311,7 +311,8 @@ private Q_SLOTS:
         QCOMPARE(doc()->data().sprites.size(), 2);
         const Sprite &sprite = doc()->sprite(1);
         QCOMPARE(sprite.name, QStringLiteral("slime"));
-        QCOMPARE(sprite.image, QStringLiteral("slime.png")); // relative to the document
+        // Absolute in memory; the file stores it relative to the document (tst_files).
+        QCOMPARE(sprite.image, QFileInfo(png).absoluteFilePath());
         QCOMPARE(session()->currentFrame(), (FrameRef{1, 0}));
 
         SpritesPanel *panel = mWindow->spritesPanel();

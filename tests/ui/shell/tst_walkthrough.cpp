@@ -429,7 +429,8 @@ private Q_SLOTS:
         QCOMPARE(doc()->data().sprites.size(), 3);
         const Sprite &bat = doc()->sprite(kBat);
         QCOMPARE(bat.name, QStringLiteral("bat"));
-        QCOMPARE(bat.image, QStringLiteral("bat.png")); // relative to the document
+        // Absolute in memory, relative to the document only in the file.
+        QCOMPARE(bat.image, QFileInfo(mPngPath).absoluteFilePath());
         QCOMPARE(bat.frames.size(), 1);
         QCOMPARE(session()->currentFrame(), kFrame1);
         settle();
@@ -722,7 +723,7 @@ private Q_SLOTS:
         QVERIFY(!doc()->isModified());
         QCOMPARE(shownTitle(), QStringLiteral("knight.json - Hitsmith"));
         QVERIFY(mWindow->statusBar()->currentMessage().startsWith(QStringLiteral("Saved ")));
-        QCOMPARE(doc()->data(), mFinal); // saving changed nothing (no image path to relocate)
+        QCOMPARE(doc()->data(), mFinal); // saving changed nothing (paths are absolute in memory)
         const ReadResult onDisk = loadDocumentFile(mDocPath);
         QVERIFY(onDisk.isOk());
         QCOMPARE(*onDisk.document, mFinal);

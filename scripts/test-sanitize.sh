@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole suite again in build-asan/: Debug (Q_ASSERTs live), AddressSanitizer and
+# UndefinedBehaviorSanitizer, any UB report fatal. Benchmarks are not built there.
+# Called by scripts/test.sh under HITSMITH_STRICT=1 or HITSMITH_SANITIZE=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+werror=OFF
+[ "${HITSMITH_WERROR:-0}" = 1 ] && werror=ON
+flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHITSMITH_BUILD_BENCH=OFF \
+  -DHITSMITH_WERROR="$werror" \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" -DCMAKE_SHARED_LINKER_FLAGS="$flags"
+cmake --build build-asan -j"$jobs"
+export QT_QPA_PLATFORM=offscreen
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# Qt's own one-time allocations (fonts, plugins) are not ours to fix.
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
+ctest --test-dir build-asan --no-tests=error --output-on-failure -j"$jobs" "$@"

@@ -1,0 +1,555 @@
+#include "documentmanager.h"
+
+#include "autosaver.h"
+#include "document.h"
+#include "editorsession.h"
+#include "fileio.h"
+#include "formatregistry.h"
+#include "formatsniffer.h"
+#include "hitsmithformat.h"
+#include "imagepaths.h"
+#include "prompts.h"
+#include "spritespanel.h"
+#include "structurecommands.h"
+#include "validation.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QLocale>
+#include <QSettings>
+#include <QUndoStack>
+#include <QWidget>
+
+namespace hitsmith {
+
+namespace {
+
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
+const QString kLastDirKey = QStringLiteral("lastDirectory");
+
+QString tr(const char *text) {
+    return QCoreApplication::translate("hitsmith::DocumentManager", text);
+}
+
+QString nativeFilter() {
+    QStringList patterns;
+    for (const QString &extension : HitsmithFormat().extensions())
+        patterns.append(QStringLiteral("*.") + extension);
+    return tr("Hitsmith documents (%1)").arg(patterns.join(u' ')) + QStringLiteral(";;") +
+           tr("All files (*)");
+}
+
+QString formatFilter(const FileFormat *format) {
+    QStringList patterns;
+    for (const QString &extension : format->extensions())
+        patterns.append(QStringLiteral("*.") + extension);
+    return QStringLiteral("%1 (%2)").arg(format->displayName(), patterns.join(u' '));
+}
+
+bool isPng(const QString &path) {
+    return path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive);
+}
+
+bool isDocument(const QString &path) {
+    return FormatRegistry::instance().byFileName(path, FileFormat::CanRead) != nullptr;
+}
+
+/// The name a file's content goes by: "knight" for knight.json, knight.tsx and the
+/// knight.matter.json an export suggested.
+QString documentStem(const QString &path) {
+    QString stem = QFileInfo(path).completeBaseName();
+    for (const FileFormat *format : FormatRegistry::instance().formats()) {
+        const QString tag = u'.' + format->name();
+        if (stem.endsWith(tag) && stem.size() > tag.size())
+            return stem.chopped(tag.size());
+    }
+    return stem;
+}
+
+/// The name of a file and, where that is not enough, as many folders above it as tell it apart.
+QString labelFor(const QString &path, const QStringList &clashing) {
+    const QString name = QFileInfo(path).fileName();
+    const QStringList folders = QDir::toNativeSeparators(QFileInfo(path).absolutePath())
+                                    .split(QDir::separator(), Qt::SkipEmptyParts);
+    const auto tail = [](const QStringList &parts, qsizetype count) {
+        return parts.mid(std::max<qsizetype>(0, parts.size() - count)).join(QDir::separator());
+    };
+    for (qsizetype count = 1; count <= folders.size(); ++count) {
+        const QString mine = tail(folders, count);
+        bool unique = true;
+        for (const QString &other : clashing) {
+            if (other == path)
+                continue;
+            const QStringList theirs = QDir::toNativeSeparators(QFileInfo(other).absolutePath())
+                                           .split(QDir::separator(), Qt::SkipEmptyParts);
+            unique = unique && tail(theirs, count) != mine;
+        }
+        if (unique)
+            return QStringLiteral("%1 \u2014 %2").arg(name, mine);
+    }
+    return QStringLiteral("%1 \u2014 %2")
+        .arg(name, QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+}
+
+} // namespace
+
+DocumentManager::DocumentManager(EditorSession *session, Prompts *prompts, QWidget *window)
+    : QObject(window)
+    , mSession(session)
+    , mPrompts(prompts)
+    , mWindow(window)
+    , mAutosaver(new Autosaver(session->document(), this)) {
+    connect(mAutosaver, &Autosaver::autosaveFailed, this, [this](const QString &message) {
+        // Not modal: a failing disk must not interrupt the user every minute.
+        Q_EMIT statusMessage(tr("Autosave failed: %1").arg(message), 10000);
+    });
+    connect(document(), &Document::filePathChanged, this, &DocumentManager::titleChanged);
+}
+
+DocumentManager::~DocumentManager() = default;
+
+Document *DocumentManager::document() const {
+    return mSession->document();
+}
+
+QString DocumentManager::displayName() const {
+    const QString path = document()->filePath();
+    if (!path.isEmpty())
+        return QFileInfo(path).fileName();
+    if (!mImportedFrom.isEmpty())
+        return tr("Untitled (imported from %1)").arg(QFileInfo(mImportedFrom).fileName());
+    return tr("Untitled");
+}
+
+void DocumentManager::setImportedFrom(const QString &path) {
+    if (path == mImportedFrom)
+        return;
+    mImportedFrom = path;
+    Q_EMIT titleChanged();
+}
+
+QString DocumentManager::startDirectory() const {
+    if (!document()->filePath().isEmpty())
+        return QFileInfo(document()->filePath()).absolutePath();
+    if (!mImportedFrom.isEmpty())
+        return QFileInfo(mImportedFrom).absolutePath();
+    return QSettings().value(kLastDirKey, QDir::homePath()).toString();
+}
+
+QString DocumentManager::suggestedExportPath(const FileFormat *format) const {
+    const QString own = document()->filePath();
+    const QString source = own.isEmpty() ? mImportedFrom : own;
+    const QString stem = source.isEmpty() ? tr("untitled") : documentStem(source);
+    const QString extension =
+        format->extensions().isEmpty() ? QStringLiteral("txt") : format->extensions().first();
+    // ".json" alone would say nothing and could be the document itself: name the format.
+    const QString name = extension == QLatin1String("json")
+                             ? QStringLiteral("%1.%2.%3").arg(stem, format->name(), extension)
+                             : QStringLiteral("%1.%2").arg(stem, extension);
+    const QDir dir(startDirectory());
+    QString path = dir.filePath(name);
+    if (!own.isEmpty() && isSameFile(path, own))
+        path = dir.filePath(QStringLiteral("%1-export.%2").arg(stem, extension));
+    return path;
+}
+
+bool DocumentManager::maybeSave() {
+    if (!document()->isModified())
+        return true;
+    switch (mPrompts->askUnsaved(mWindow, displayName())) {
+    case Prompts::UnsavedAnswer::Save:
+        return save();
+    case Prompts::UnsavedAnswer::Discard:
+        return true;
+    case Prompts::UnsavedAnswer::Cancel:
+        break;
+    }
+    return false;
+}
+
+bool DocumentManager::close() {
+    if (!maybeSave())
+        return false;
+    mAutosaver->discardRecovery();
+    return true;
+}
+
+bool DocumentManager::newDocument() {
+    if (!maybeSave())
+        return false;
+    document()->reset(DocumentData{});
+    setImportedFrom({});
+    mAutosaver->discardRecovery();
+    return true;
+}
+
+bool DocumentManager::open() {
+    QString filter = nativeFilter();
+    for (const FileFormat *format : FormatRegistry::instance().formats()) {
+        if ((format->capabilities() & FileFormat::CanRead) &&
+            format->name() != HitsmithFormat().name())
+            filter += QStringLiteral(";;") + formatFilter(format);
+    }
+    const QString path =
+        mPrompts->openFileName(mWindow, tr("Open Document"), startDirectory(), filter);
+    return !path.isEmpty() && openFile(path);
+}
+
+bool DocumentManager::openFile(const QString &path) {
+    if (isPng(path) && QImageReader(path).canRead())
+        return offerPngAsSprite(path);
+    // A game-engine file opens as an import. ".json" is shared by the native format, Tiled,
+    // Phaser/Matter and Aseprite, so the content decides. The file is read once, here.
+    QByteArray bytes;
+    QString readError;
+    if (!readWholeFile(path, &bytes, &readError)) {
+        mPrompts->showError(mWindow, tr("Open Document"), readError);
+        return false;
+    }
+    const FileFormat *format = guessReadFormat(path, bytes);
+    if (format && format->name() != HitsmithFormat().name())
+        return importFile(path, format);
+    if (!maybeSave())
+        return false;
+    return loadNative(path, bytes);
+}
+
+bool DocumentManager::offerPngAsSprite(const QString &path) {
+    // An image is not a document, but it is what a sprite is made from.
+    if (!mPrompts->confirm(mWindow, tr("Open Document"),
+                           tr("%1 is an image, not a Hitsmith document.\n\n"
+                              "Add it to this document as a sprite (Sprite > Add Sprite from "
+                              "PNG)?")
+                               .arg(QFileInfo(path).fileName())))
+        return false;
+    return addSpritesFromImages({path}) > 0;
+}
+
+bool DocumentManager::openRecentFile(const QString &path) {
+    const bool opened = openFile(path);
+    if (!opened && !QFileInfo::exists(path)) {
+        // Gone for good (moved or deleted): stop offering it.
+        QStringList files = recentFiles();
+        files.removeAll(path);
+        QSettings().setValue(kRecentFilesKey, files);
+    }
+    return opened;
+}
+
+bool DocumentManager::loadNative(const QString &path, const QByteArray &bytes) {
+    ReadResult result = HitsmithFormat().readFrom(bytes, path);
+    if (!result.isOk()) {
+        // The open document stays as it was: nothing is replaced until the file is read.
+        mPrompts->showError(mWindow, tr("Open Document"), result.error);
+        return false;
+    }
+    document()->reset(std::move(*result.document), QFileInfo(path).absoluteFilePath());
+    setImportedFrom({});
+    mAutosaver->discardRecovery();
+    addRecentFile(path);
+    if (!result.warnings.isEmpty())
+        Q_EMIT statusMessage(result.warnings.join(QStringLiteral("; ")), 10000);
+    else
+        Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool DocumentManager::save() {
+    const QString path = document()->filePath();
+    if (path.isEmpty())
+        return saveAs();
+    return saveTo(path);
+}
+
+bool DocumentManager::saveAs() {
+    QString suggested = document()->filePath();
+    if (suggested.isEmpty())
+        suggested =
+            QDir(startDirectory())
+                .filePath((mImportedFrom.isEmpty() ? tr("untitled") : documentStem(mImportedFrom)) +
+                          QStringLiteral(".hitsmith.json"));
+    QString path =
+        mPrompts->saveFileName(mWindow, tr("Save Document As"), suggested, nativeFilter());
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveTo(path);
+}
+
+bool DocumentManager::saveTo(const QString &path) {
+    if (!mImportedFrom.isEmpty() && isSameFile(path, mImportedFrom)) {
+        mPrompts->showError(mWindow, tr("Save Document"),
+                            tr("%1 is the file this document was imported from; saving a "
+                               "Hitsmith document there would replace it. Choose another name.")
+                                .arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    // Image paths are absolute in memory; the writer makes them relative to the target's
+    // folder, so saving anywhere rewrites nothing in the document or its history.
+    QString error;
+    if (!saveDocumentFile(document()->data(), path, &error)) {
+        // saveDocumentFile writes atomically: the old file is intact, the document untouched.
+        mPrompts->showError(mWindow, tr("Save Document"), error);
+        return false;
+    }
+    document()->setFilePath(QFileInfo(path).absoluteFilePath());
+    document()->markSaved();
+    setImportedFrom({});
+    mAutosaver->discardRecovery();
+    addRecentFile(path);
+    Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool DocumentManager::importAs(const FileFormat *format) {
+    const QString path = mPrompts->openFileName(mWindow, tr("Import %1").arg(format->displayName()),
+                                                startDirectory(), formatFilter(format));
+    return !path.isEmpty() && importFile(path, format);
+}
+
+bool DocumentManager::importFile(const QString &path, const FileFormat *format) {
+    if (!maybeSave())
+        return false;
+    QByteArray bytes;
+    QString error;
+    if (!readWholeFile(path, &bytes, &error)) {
+        mPrompts->showError(mWindow, tr("Import"), error);
+        return false;
+    }
+    ReadResult result = format->readFrom(bytes, path);
+    if (!result.isOk()) {
+        mPrompts->showError(mWindow, tr("Import"), result.error);
+        return false;
+    }
+    // Untitled: Save asks for a Hitsmith file name and never writes over the source.
+    document()->reset(std::move(*result.document));
+    setImportedFrom(QFileInfo(path).absoluteFilePath());
+    document()->markUnsaved(); // not saved in the native format yet: closing must ask
+    mAutosaver->autosaveNow();
+    if (!result.warnings.isEmpty())
+        mPrompts->showError(
+            mWindow, tr("Import"),
+            tr("Imported with warnings:\n%1").arg(result.warnings.join(QStringLiteral("\n"))));
+    return true;
+}
+
+bool DocumentManager::exportAs(const FileFormat *format) {
+    const QString path = mPrompts->saveFileName(mWindow, tr("Export %1").arg(format->displayName()),
+                                                suggestedExportPath(format), formatFilter(format));
+    return !path.isEmpty() && exportFile(path, format);
+}
+
+bool DocumentManager::exportFile(const QString &path, const FileFormat *format) {
+    const QString name = QFileInfo(path).fileName();
+    const bool ownFile =
+        !document()->filePath().isEmpty() && isSameFile(path, document()->filePath());
+    if (ownFile) {
+        if (!mPrompts->confirmDestructive(
+                mWindow, tr("Export"),
+                tr("%1 is the open document's own file; replace it with %2?\n\n"
+                   "The Hitsmith document on disk is lost; this document stays open, unsaved.")
+                    .arg(name, format->displayName())))
+            return false;
+    } else if (holdsHitsmithDocument(path)) {
+        if (!mPrompts->confirmDestructive(mWindow, tr("Export"),
+                                          tr("%1 is a Hitsmith document; replace it with %2?\n\n"
+                                             "The Hitsmith document in it is lost.")
+                                              .arg(name, format->displayName())))
+            return false;
+    }
+    const DocumentData &data = document()->data();
+    WriteOptions options;
+    int invalid = 0;
+    for (const Sprite &sprite : data.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes)
+                invalid += validateShape(shape) ? 1 : 0;
+        }
+    }
+    if (invalid > 0) {
+        if (!mPrompts->confirm(mWindow, tr("Export"),
+                               tr("%n shape(s) are invalid and cannot be exported.\n"
+                                  "Export the valid shapes and skip the invalid ones?",
+                                  nullptr, invalid)))
+            return false;
+        options.skipInvalid = true;
+    }
+    // Only what the writer reports as lost, one line per kind as it gives them.
+    const QStringList losses = format->exportWarnings(data);
+    if (!losses.isEmpty() &&
+        !mPrompts->confirm(mWindow, tr("Export"),
+                           tr("%1 cannot hold everything in this document:\n\n%2\n\nExport anyway?")
+                               .arg(format->displayName(), losses.join(QStringLiteral("\n")))))
+        return false;
+    const WriteResult result = format->writeFor(data, path, options);
+    if (!result.isOk()) {
+        mPrompts->showError(mWindow, tr("Export"), result.error);
+        return false;
+    }
+    QString error;
+    if (!writeFileAtomically(path, result.bytes, &error)) {
+        mPrompts->showError(mWindow, tr("Export"), error);
+        return false;
+    }
+    if (ownFile)
+        document()->markUnsaved(); // its file now holds the export, not the document
+    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+int DocumentManager::addSprites() {
+    const QStringList paths = mPrompts->openFileNames(mWindow, tr("Add Sprite from PNG"),
+                                                      startDirectory(), tr("PNG images (*.png)"));
+    return paths.isEmpty() ? 0 : addSpritesFromImages(paths);
+}
+
+int DocumentManager::addSpritesFromImages(const QStringList &paths) {
+    QList<Sprite> sprites;
+    QStringList taken;
+    for (const Sprite &sprite : document()->data().sprites)
+        taken.append(sprite.name);
+    QStringList failures;
+    for (const QString &path : paths) {
+        QImageReader reader(path);
+        if (!reader.canRead()) {
+            failures.append(tr("%1: %2").arg(QDir::toNativeSeparators(path), reader.errorString()));
+            continue;
+        }
+        Sprite sprite;
+        sprite.name = uniqueName(QFileInfo(path).completeBaseName(), taken);
+        taken.append(sprite.name);
+        sprite.image = QFileInfo(path).absoluteFilePath(); // relative only in files
+        Frame frame;
+        frame.name = tr("frame-1");
+        sprite.frames.append(frame);
+        sprites.append(sprite);
+    }
+    if (!failures.isEmpty())
+        mPrompts->showError(mWindow, tr("Add Sprite from PNG"),
+                            tr("Cannot read these images:\n%1").arg(failures.join(u'\n')));
+    if (sprites.isEmpty())
+        return 0;
+    QUndoStack *stack = document()->undoStack();
+    const int first = int(document()->data().sprites.size());
+    stack->beginMacro(tr("Add %n Sprite(s)", nullptr, int(sprites.size())));
+    for (int i = 0; i < sprites.size(); ++i)
+        stack->push(new InsertSpriteCommand(document(), first + i, sprites[i], tr("Add Sprite")));
+    stack->endMacro();
+    mSession->setCurrentFrame({first, 0});
+    return int(sprites.size());
+}
+
+bool DocumentManager::acceptsDrop(const QStringList &files) {
+    return std::any_of(files.begin(), files.end(), isPng) ||
+           std::any_of(files.begin(), files.end(), isDocument);
+}
+
+void DocumentManager::dropFiles(const QStringList &files) {
+    QStringList pngs = files;
+    pngs.removeIf([](const QString &path) { return !isPng(path); });
+    const auto dropped = std::find_if(files.begin(), files.end(), isDocument);
+    if (dropped != files.end() && !openFile(*dropped))
+        return;
+    if (!pngs.isEmpty())
+        addSpritesFromImages(pngs);
+}
+
+int DocumentManager::offerRecovery() {
+    const QList<RecoveryEntry> entries = Autosaver::abandonedRecoveries();
+    if (entries.isEmpty())
+        return 0;
+    QStringList lines;
+    for (const RecoveryEntry &entry : entries) {
+        lines.append(
+            tr("%1 (autosaved %2)")
+                .arg(entry.originalPath.isEmpty() ? tr("Untitled")
+                                                  : QDir::toNativeSeparators(entry.originalPath),
+                     QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)));
+    }
+    if (!mPrompts->confirm(mWindow, tr("Recover Unsaved Work"),
+                           tr("Hitsmith did not close properly. Restore the unsaved work?\n\n%1")
+                               .arg(lines.join(u'\n')))) {
+        // Declining twice is the only way to throw autosaved work away.
+        if (mPrompts->confirm(mWindow, tr("Recover Unsaved Work"),
+                              tr("Delete the unsaved work permanently?")))
+            for (const RecoveryEntry &entry : entries)
+                Autosaver::removeRecovery(entry);
+        return 0;
+    }
+    int restored = 0;
+    for (const RecoveryEntry &entry : entries) {
+        DocumentManager *manager = this;
+        // This window takes the first one if it holds nothing; others get windows of their own.
+        if ((restored > 0 || document()->isModified() || !document()->data().sprites.isEmpty()) &&
+            mWindowFactory)
+            manager = mWindowFactory();
+        if (manager->restoreRecovery(entry))
+            ++restored;
+        else if (manager != this)
+            manager->mWindow->close();
+    }
+    return restored;
+}
+
+bool DocumentManager::restoreRecovery(const RecoveryEntry &entry) {
+    // Recovery files hold absolute image paths; older ones were relative to the original file.
+    QByteArray bytes;
+    ReadResult result;
+    if (readWholeFile(entry.recoveryFile, &bytes, &result.error))
+        result = HitsmithFormat::parse(bytes);
+    if (!result.isOk()) {
+        // Keep the file: the user (or support) may still get the work out of it.
+        mPrompts->showError(mWindow, tr("Recover Unsaved Work"), result.error);
+        return false;
+    }
+    if (!entry.originalPath.isEmpty())
+        resolveImagePaths(*result.document, QFileInfo(entry.originalPath).absolutePath());
+    document()->reset(std::move(*result.document), entry.originalPath);
+    setImportedFrom({});
+    document()->markUnsaved(); // it is unsaved work
+    // Safe in this session's own recovery file before the old one goes.
+    if (!mAutosaver->autosaveNow())
+        return true;
+    Autosaver::removeRecovery(entry);
+    Q_EMIT statusMessage(tr("Restored unsaved work"), 5000);
+    return true;
+}
+
+QStringList DocumentManager::recentFiles() {
+    return QSettings().value(kRecentFilesKey).toStringList();
+}
+
+void DocumentManager::addRecentFile(const QString &path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings settings;
+    settings.setValue(kRecentFilesKey, files);
+    settings.setValue(kLastDirKey, QFileInfo(absolute).absolutePath());
+}
+
+void DocumentManager::clearRecentFiles() {
+    QSettings().remove(kRecentFilesKey);
+}
+
+QStringList DocumentManager::recentFileLabels(const QStringList &files) {
+    QStringList labels;
+    for (const QString &path : files) {
+        const QString name = QFileInfo(path).fileName();
+        QStringList clashing;
+        for (const QString &other : files) {
+            if (QFileInfo(other).fileName() == name)
+                clashing.append(other);
+        }
+        labels.append(clashing.size() > 1 ? labelFor(path, clashing) : name);
+    }
+    return labels;
+}
+
+} // namespace hitsmith
