@@ -119,6 +119,8 @@ void Document::setFrameInfo(FrameRef ref, const Frame &info) {
     frame.source = info.source;
     frame.origin = info.origin;
     frame.extra = info.extra;
+    frame.duration = info.duration;
+    frame.properties = info.properties;
     emitChange(DocumentChange::Kind::FrameChanged, ref.sprite, ref.frame);
 }
 

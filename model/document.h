@@ -115,7 +115,7 @@ public:
     void insertFrame(FrameRef ref, const Frame &frame);
     /// Removes a frame and returns it.
     Frame takeFrame(FrameRef ref);
-    /// Changes a frame's name, source and origin (shapes untouched).
+    /// Changes a frame's name, source, origin, duration and properties (shapes untouched).
     void setFrameInfo(FrameRef ref, const Frame &info);
     /// Moves a frame within its sprite.
     void moveFrame(int sprite, int from, int to);

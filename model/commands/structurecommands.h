@@ -91,7 +91,8 @@ private:
     Frame mFrame;
 };
 
-/// Changes a frame's name, source rectangle and origin (its shapes are untouched).
+/// Changes a frame's name, source rectangle, origin, duration and properties (its shapes are
+/// untouched).
 class ChangeFrameCommand : public QUndoCommand {
 public:
     ChangeFrameCommand(Document *document, FrameRef ref, const Frame &newInfo, const QString &text,

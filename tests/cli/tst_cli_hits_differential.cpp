@@ -144,9 +144,9 @@ void TestHitsDifferential::agreesWithBoostGeometry() {
     // 3 frames x 700 shapes: 2,100 shapes and about 730,000 pairs checked.
     QRandomGenerator random(20261122);
     DocumentData data;
-    Sprite sprite{"random", {}, {}, {}};
+    Sprite sprite{"random", {}, {}, {}, {}, {}};
     for (int f = 0; f < 3; ++f) {
-        Frame frame{QStringLiteral("f%1").arg(f), {}, {}, {}, {}};
+        Frame frame{QStringLiteral("f%1").arg(f), {}, {}, {}, {}, {}, {}};
         for (int i = 0; i < 700; ++i) {
             Shape shape = randomShape(random, i, 400);
             if (shape.type != ShapeType::Polygon || validateShape(shape) == std::nullopt)

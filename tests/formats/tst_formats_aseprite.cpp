@@ -45,6 +45,10 @@ void TestAsepriteFormat::hashAndArrayLayouts() {
     QCOMPARE(sprite.frames[1].name, QStringLiteral("hero 10.ase"));
     QCOMPARE(sprite.frames[2].name, QStringLiteral("hero 1.ase"));
     QCOMPARE(sprite.frames[1].source, QRectF(32, 0, 24, 30));
+    // Frame durations in milliseconds, as Aseprite wrote them.
+    QCOMPARE(sprite.frames[0].duration, std::optional<int>(100));
+    QCOMPARE(sprite.frames[1].duration, std::optional<int>(80));
+    QCOMPARE(sprite.frames[2].duration, std::optional<int>(150));
     // "hurt" has one key at frame 0: it holds on every frame.
     // "swing": keys at frames 2, 1 and 0 (any order); the empty key hides it on frame 0.
     QCOMPARE(sprite.frames[0].shapes.size(), 1);

@@ -133,6 +133,15 @@ SheetFrame readFrame(const json::Cursor &c, const QString &name, QStringList *wa
     SheetFrame sheetFrame;
     sheetFrame.frame.name = name;
     sheetFrame.frame.source = readRect(c[QStringLiteral("frame")]);
+    if (c.has(QStringLiteral("duration"))) {
+        const int ms = c[QStringLiteral("duration")].integer();
+        if (ms > 0)
+            sheetFrame.frame.duration = ms;
+        else
+            warnings->append(tr("%1: frame \"%2\" has duration %3 ms; the default is used")
+                                 .arg(c.path(), name)
+                                 .arg(ms));
+    }
     if (c.has(QStringLiteral("rotated")) && c[QStringLiteral("rotated")].boolean())
         warnings->append(tr("%1: frame \"%2\" is stored rotated in the sheet; Hitsmith shows its "
                             "cell unrotated")

@@ -1,6 +1,7 @@
 // Writing a document as a Godot 4 scene (.tscn).
 #include "godotformat.h"
 
+#include "animationloss.h"
 #include "enginesupport.h"
 #include "godotmeta.h"
 #include "godottext.h"
@@ -97,6 +98,7 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     }
     losses.appendTo(&warnings);
     warnings << engines::LayerBits(document).warnings();
+    warnings << engines::animationLossWarnings(document, tr("Godot scenes"));
     return warnings;
 }
 

@@ -1,5 +1,6 @@
 #include "matterformat.h"
 
+#include "animationloss.h"
 #include "asepriteformat.h"
 #include "enginesupport.h"
 #include "jsonsupport.h"
@@ -110,6 +111,7 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     if (anyFrameData)
         warnings << tr("frame origins and source rectangles are not stored in Matter bodies");
     warnings << engines::LayerBits(document).warnings();
+    warnings << engines::animationLossWarnings(document, tr("Matter bodies"));
     return warnings;
 }
 

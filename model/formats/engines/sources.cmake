@@ -1,6 +1,7 @@
 # Game-engine formats (issue 5): included by model/CMakeLists.txt, paths relative to model/.
 target_sources(hitsmith_model PRIVATE
   formats/engines/enginesupport.h formats/engines/enginesupport.cpp
+  formats/engines/animationloss.h formats/engines/animationloss.cpp
   formats/engines/tiledtileset.h formats/engines/tiledtileset.cpp
   formats/engines/tiledio.h formats/engines/tiledreader.cpp formats/engines/tiledwriter.cpp
   formats/engines/tiledformat.h formats/engines/tiledformat.cpp

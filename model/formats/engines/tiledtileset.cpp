@@ -1,5 +1,6 @@
 #include "tiledtileset.h"
 
+#include "animationloss.h"
 #include "enginesupport.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -349,7 +350,9 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
 }
 
 QStringList exportWarnings(const DocumentData &document) {
-    return engines::invalidShapeWarnings(document);
+    QStringList warnings = engines::invalidShapeWarnings(document);
+    warnings << engines::animationLossWarnings(document, tr("Tiled tilesets by this version"));
+    return warnings;
 }
 
 } // namespace hitsmith::tiled

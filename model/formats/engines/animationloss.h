@@ -1,0 +1,15 @@
+#pragma once
+
+#include "documentdata.h"
+
+#include <QStringList>
+
+namespace hitsmith::engines {
+
+/// The counted warnings for the animation data a target cannot hold: frame and sprite
+/// durations, shape and frame properties and sprite image flips, each with how much is lost
+/// ("frame durations are not stored in Godot scenes: 3 frame durations and 1 sprite default
+/// lost"). target names the target as in "... not stored in <target>". Empty when nothing is lost.
+QStringList animationLossWarnings(const DocumentData &document, const QString &target);
+
+} // namespace hitsmith::engines

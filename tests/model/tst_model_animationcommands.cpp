@@ -1,0 +1,146 @@
+// The animation edit commands on the model alone: each is one undo step with a name that says
+// what it did, redo gives the operation's result and undo gives back the document exactly.
+
+#include "animationcommands.h"
+#include "document.h"
+#include "structurecommands.h"
+
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hitsmith;
+using namespace hitsmith::operations;
+
+namespace {
+
+DocumentData sample() {
+    DocumentData data;
+    Sprite knight;
+    knight.name = "knight";
+    knight.image = "knight.png";
+    for (int i = 0; i < 5; ++i) {
+        Frame frame;
+        frame.name = QStringLiteral("attack-%1").arg(i);
+        frame.source = QRectF(64 * i, 0, 64, 64);
+        frame.origin = QPointF(32, 60);
+        frame.shapes << Shape::polygon("body", {{20, 24}, {44, 24}, {40, 56}}, "hurtbox");
+        knight.frames << frame;
+    }
+    knight.frames[0].shapes << Shape::rect("blade", {50, 20}, {20, 4}, -10, "hitbox");
+    knight.frames[4].shapes << Shape::rect("blade", {10, 40}, {20, 8}, 30, "hitbox");
+    knight.frames[2].shapes << Shape::circle("blade", {0, 0}, 1, "hitbox");
+    data.sprites << knight;
+    return data;
+}
+
+} // namespace
+
+class TestAnimationCommands : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() {
+        mDocument = std::make_unique<Document>();
+        mOriginal = sample();
+        mDocument->reset(mOriginal, "/tmp/x.json");
+        mStack.clear();
+    }
+
+    void mirrorSelectionIsOneStep() {
+        mStack.push(makeMirrorShapesCommand(mDocument.get(), {{0, 0, 1}}, MirrorAxis::Horizontal,
+                                            {}, "Mirror blade")
+                        .release());
+        QCOMPARE(mStack.count(), 1);
+        QCOMPARE(mStack.undoText(), QStringLiteral("Mirror blade"));
+        QCOMPARE(mDocument->frame({0, 0}).shapes[1],
+                 Shape::rect("blade", {14, 20}, {20, 4}, 10, "hitbox")); // about origin x 32
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+    }
+
+    void mirrorSpriteMirrorsEveryFrame() {
+        mStack.push(
+            makeMirrorSpriteCommand(mDocument.get(), 0, MirrorAxis::Vertical, {}).release());
+        QCOMPARE(mStack.undoText(), QStringLiteral("Mirror sprite knight"));
+        for (int f = 0; f < 5; ++f)
+            QCOMPARE(mDocument->frame({0, f}),
+                     mirrored(mOriginal.sprites[0].frames[f], MirrorAxis::Vertical, {32, 60}));
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+        mStack.push(
+            makeMirrorFrameCommand(mDocument.get(), {0, 2}, MirrorAxis::Horizontal, {}).release());
+        QCOMPARE(mStack.undoText(), QStringLiteral("Mirror frame attack-2"));
+    }
+
+    void mirroredCopyInsertsASprite() {
+        mStack.push(makeMirroredSpriteCopyCommand(mDocument.get(), 0, MirrorAxis::Horizontal,
+                                                  QSizeF(320, 64), "knight-left")
+                        .release());
+        QCOMPARE(mStack.undoText(), QStringLiteral("Mirrored copy of knight"));
+        QCOMPARE(mDocument->data().sprites.size(), 2);
+        QCOMPARE(mDocument->sprite(1), mirroredCopy(mOriginal.sprites[0], MirrorAxis::Horizontal,
+                                                    QSizeF(320, 64), "knight-left"));
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+    }
+
+    void copyForwardKeepsIdsAndReplaces() {
+        const QList<int> targets = copyTargets(0, 5, CopyTarget::Range, 1, 3);
+        mStack.push(makeCopyAcrossFramesCommand(mDocument.get(), {{0, 0, 1}}, targets).release());
+        QCOMPARE(mStack.count(), 1);
+        QCOMPARE(mStack.undoText(), QStringLiteral("Copy blade to 3 frames"));
+        const Shape blade = mOriginal.sprites[0].frames[0].shapes[1];
+        QCOMPARE(mDocument->frame({0, 1}).shapes,
+                 (QList<Shape>{mOriginal.sprites[0].frames[1].shapes[0], blade}));
+        // Frame 2 had a circle "blade": replaced where it was, not duplicated.
+        QCOMPARE(mDocument->frame({0, 2}).shapes.size(), 2);
+        QCOMPARE(mDocument->frame({0, 2}).shapes[1], blade);
+        QCOMPARE(mDocument->frame({0, 3}).shapes[1], blade);
+        QCOMPARE(mDocument->frame({0, 4}), mOriginal.sprites[0].frames[4]);
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+        mStack.redo();
+        QCOMPARE(mDocument->frame({0, 3}).shapes[1], blade);
+    }
+
+    void interpolateFillsTheFramesBetween() {
+        // Frame 2's circle "blade" cannot pair with rects but is not a key: it is replaced.
+        Inbetweens report;
+        auto command = makeInterpolateCommand(mDocument.get(), 0, 4, 0, &report);
+        QVERIFY(command);
+        mStack.push(command.release());
+        QCOMPARE(mStack.count(), 1);
+        QCOMPARE(mStack.undoText(), QStringLiteral("Interpolate attack-0 to attack-4"));
+        QVERIFY(report.onlyInFirst.isEmpty() && report.mismatched.isEmpty());
+        const Shape &a = mOriginal.sprites[0].frames[0].shapes[1];
+        const Shape &b = mOriginal.sprites[0].frames[4].shapes[1];
+        for (int f = 1; f <= 3; ++f) {
+            const Frame &frame = mDocument->frame({0, f});
+            QCOMPARE(frame.shapes[frame.indexOfShape("blade")], interpolated(a, b, f / 4.0));
+        }
+        QCOMPARE(mDocument->frame({0, 2}).shapes[1].center, QPointF(30, 30));
+        QCOMPARE(mDocument->frame({0, 2}).shapes[1].angle, 10.0);
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+        QVERIFY(!makeInterpolateCommand(mDocument.get(), 0, 1, 2)); // adjacent: nothing between
+    }
+
+    void frameDurationAndPropertiesUndo() {
+        Frame info = mDocument->frame({0, 1});
+        info.duration = 250;
+        info.properties = QJsonObject{{"cancel", true}};
+        mStack.push(new ChangeFrameCommand(mDocument.get(), {0, 1}, info, "Duration"));
+        QCOMPARE(mDocument->frame({0, 1}).duration, std::optional<int>(250));
+        QCOMPARE(mDocument->frame({0, 1}).properties.value("cancel"), QJsonValue(true));
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+    }
+
+private:
+    std::unique_ptr<Document> mDocument;
+    DocumentData mOriginal;
+    QUndoStack mStack;
+};
+
+QTEST_GUILESS_MAIN(TestAnimationCommands)
+#include "tst_model_animationcommands.moc"
