@@ -21,6 +21,11 @@ bool readWholeFile(const QString &path, QByteArray *bytes, QString *error) {
         *error = tr("is a directory, not a file");
         return false;
     }
+    // A FIFO would block open() until a writer comes; /dev/zero never ends. Only regular files.
+    if (!info.isFile()) {
+        *error = tr("is not a regular file (a device, pipe or socket)");
+        return false;
+    }
     if (info.size() > kMaxInputFileBytes) {
         *error = tr("file is too large (%1 MiB; the limit is %2 MiB)")
                      .arg(info.size() / (1024 * 1024))
@@ -32,9 +37,17 @@ bool readWholeFile(const QString &path, QByteArray *bytes, QString *error) {
         *error = tr("cannot open: %1").arg(file.errorString());
         return false;
     }
-    *bytes = file.readAll();
+    // Read at most one byte past the cap: a file that grew after the size check is refused
+    // instead of read without bound.
+    *bytes = file.read(kMaxInputFileBytes + 1);
     if (file.error() != QFileDevice::NoError) {
         *error = tr("cannot read: %1").arg(file.errorString());
+        return false;
+    }
+    if (bytes->size() > kMaxInputFileBytes) {
+        bytes->clear();
+        *error =
+            tr("file is too large (the limit is %1 MiB)").arg(kMaxInputFileBytes / (1024 * 1024));
         return false;
     }
     return true;

@@ -189,13 +189,29 @@ inline QString documentDifference(const DocumentData &expected, const DocumentDa
 }
 
 /// Every reader must answer malformed input with an error and no document, never crash; the
-/// truncations of a valid file are the cheapest hostile corpus there is.
+/// truncations of a valid file are the cheapest hostile corpus there is. A truncation either is
+/// refused or loads to exactly the full document (e.g. only trailing whitespace was cut): a
+/// half-loaded document would silently lose the user's shapes.
 inline void checkTruncationsNeverHalfLoad(const FileFormat *reader, const QByteArray &valid) {
+    const ReadResult full = reader->read(valid, {});
+    QVERIFY2(full.isOk(), qPrintable(full.error));
     const qsizetype step = std::max<qsizetype>(1, valid.size() / 97);
     for (qsizetype length = 0; length < valid.size(); length += step) {
         const ReadResult result = reader->read(valid.left(length), {});
         QVERIFY2(result.isOk() != !result.error.isEmpty(),
                  qPrintable(QStringLiteral("length %1").arg(length)));
+        if (result.isOk()) {
+            const QString why = documentDifference(*full.document, *result.document, 0.0);
+            // Known finding (issue 9): the Godot reader loads a scene cut between sections as
+            // a partial document. Expected to fail until fixed.
+            if (reader->name() == QLatin1String("godot") && !why.isEmpty())
+                QEXPECT_FAIL("", "godot: a truncated scene half-loads", Continue);
+            QVERIFY2(why.isEmpty() && full.document->collide == result.document->collide,
+                     qPrintable(QStringLiteral("length %1 of %2 half-loads: %3")
+                                    .arg(length)
+                                    .arg(valid.size())
+                                    .arg(why.isEmpty() ? QStringLiteral("collide") : why)));
+        }
     }
 }
 

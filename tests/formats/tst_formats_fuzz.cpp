@@ -3,6 +3,7 @@
 // never both, never a crash. Deterministic (fixed seed) so a failure reproduces.
 
 #include "formattestsupport.h"
+#include "hitsmithformat.h"
 
 #include <QRandomGenerator>
 
@@ -15,13 +16,14 @@ class TestFuzz : public QObject {
 private Q_SLOTS:
     void mutatedInputs_data();
     void mutatedInputs();
+    void regressions();
 };
 
 void TestFuzz::mutatedInputs_data() {
     QTest::addColumn<QString>("reader");
     QTest::addColumn<QByteArray>("seed");
     const DocumentData document = sampleDocument();
-    for (const char *name : {"tiled-tsx", "tiled-tsj", "godot", "matter", "air"})
+    for (const char *name : {"hitsmith", "tiled-tsx", "tiled-tsj", "godot", "matter", "air"})
         QTest::newRow(name) << QString::fromLatin1(name)
                             << format(name)->write(document, {}, {}).bytes;
     QTest::newRow("aseprite") << QStringLiteral("aseprite")
@@ -38,41 +40,46 @@ void TestFuzz::mutatedInputs() {
     QVERIFY(!seed.isEmpty());
     const FileFormat *format = FormatRegistry::instance().byName(reader);
     QVERIFY(format->read(seed, {}).isOk());
-    static const QList<QByteArray> tokens = {"nan",
-                                             "inf",
-                                             "-1e999",
-                                             "1e308",
-                                             "\"",
-                                             "[",
-                                             "]",
-                                             "{",
-                                             "}",
-                                             "(",
-                                             ")",
-                                             ",",
-                                             "<",
-                                             ">",
-                                             "/>",
-                                             "=",
-                                             "&",
-                                             "\\",
-                                             "\0",
-                                             "\xff",
-                                             "PackedVector2Array(",
-                                             "SubResource(\"x\")",
-                                             "<object>",
-                                             "99999999999999999999",
-                                             "-0",
-                                             ":",
-                                             "\n[node name=\"x\" parent=\"nowhere\"]\n"};
+    static const QList<QByteArray> tokens = {
+        "nan",
+        "inf",
+        "-1e999",
+        "1e308",
+        "\"",
+        "[",
+        "]",
+        "{",
+        "}",
+        "(",
+        ")",
+        ",",
+        "<",
+        ">",
+        "/>",
+        "=",
+        "&",
+        "\\",
+        QByteArray("\0", 1), // a real NUL byte ("\0" alone converts to an empty array)
+        "\xff",
+        "PackedVector2Array(",
+        "SubResource(\"x\")",
+        "<object>",
+        "99999999999999999999",
+        "-0",
+        ":",
+        "\n[node name=\"x\" parent=\"nowhere\"]\n"};
     QRandomGenerator random(0x5eed + quint32(qHash(reader)));
-    int ok = 0, refused = 0;
+    const DocumentData original = *format->read(seed, {}).document;
+    int ok = 0, refused = 0, nulInjected = 0;
     for (int round = 0; round < 1500; ++round) {
         QByteArray bytes = seed;
+        bool onlyTruncated = true;
         const int edits = 1 + random.bounded(4);
         for (int e = 0; e < edits && !bytes.isEmpty(); ++e) {
             const qsizetype at = random.bounded(bytes.size());
-            switch (random.bounded(5)) {
+            const int kind = random.bounded(5);
+            onlyTruncated = onlyTruncated && kind == 4;
+            switch (kind) {
             case 0:
                 bytes[at] = char(random.bounded(256));
                 break;
@@ -89,13 +96,54 @@ void TestFuzz::mutatedInputs() {
                 bytes.truncate(at);
             }
         }
+        nulInjected += bytes.contains('\0') ? 1 : 0;
         const ReadResult result = format->read(bytes, {});
         QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(QString::number(round)));
         ++(result.isOk() ? ok : refused);
+        // A file that was only cut short is refused or loads whole: never half a document.
+        if (onlyTruncated && result.isOk()) {
+            const QString why = documentDifference(original, *result.document, 0.0);
+            // Known finding, as in checkTruncationsNeverHalfLoad: Godot half-loads a cut scene.
+            if (reader == QLatin1String("godot") && !why.isEmpty())
+                QEXPECT_FAIL("", "godot: a truncated scene half-loads", Continue);
+            QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("round %1: truncated to %2 bytes "
+                                                              "half-loads: %3")
+                                                   .arg(round)
+                                                   .arg(bytes.size())
+                                                   .arg(why)));
+        }
     }
     // Both outcomes happen: the mutations are neither all harmless nor all fatal.
     QVERIFY(ok > 0);
     QVERIFY(refused > 0);
+    QVERIFY(nulInjected > 0);
+}
+
+// Every input the libFuzzer harnesses (tests/fuzz/) ever failed on stays here as a row: it must
+// load or be refused, and what loads must survive a native round trip unchanged.
+void TestFuzz::regressions() {
+    const QDir root(testData(QStringLiteral("fuzz-regressions")));
+    QVERIFY2(root.exists(), qPrintable(root.path()));
+    int checked = 0;
+    for (const QString &reader : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const FileFormat *format = FormatRegistry::instance().byName(reader);
+        QVERIFY2(format, qPrintable(QStringLiteral("no reader named ") + reader));
+        const QDir folder(root.filePath(reader));
+        for (const QString &name : folder.entryList(QDir::Files)) {
+            const QByteArray bytes = readBytes(folder.filePath(name));
+            const ReadResult result = format->read(bytes, {});
+            const QString where = reader + u'/' + name;
+            QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(where));
+            if (result.isOk()) {
+                const ReadResult again =
+                    HitsmithFormat::parse(HitsmithFormat::serialize(*result.document));
+                QVERIFY2(again.isOk(), qPrintable(where + QStringLiteral(": ") + again.error));
+                QVERIFY2(*again.document == *result.document, qPrintable(where));
+            }
+            ++checked;
+        }
+    }
+    qInfo("%d regression inputs checked", checked);
 }
 
 QTEST_GUILESS_MAIN(TestFuzz)
