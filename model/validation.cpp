@@ -204,7 +204,12 @@ QList<Problem> findMissingImages(const DocumentData &document, const QString &do
     for (int s = 0; s < document.sprites.size(); ++s) {
         const Sprite &sprite = document.sprites[s];
         if (isImageMissing(sprite, documentDirectory))
-            problems.append({ProblemKind::MissingImage, tr("image not found: %1").arg(sprite.image),
+            // Named as the file stores it: relative to the document's folder where it has one.
+            problems.append({ProblemKind::MissingImage,
+                             tr("image not found: %1")
+                                 .arg(documentDirectory.isEmpty()
+                                          ? sprite.image
+                                          : QDir(documentDirectory).relativeFilePath(sprite.image)),
                              s, -1, -1, -1, sprite.name});
     }
     return problems;

@@ -35,4 +35,11 @@ DocumentData withImagePathsRelativeTo(DocumentData data, const QString &dir) {
     return data;
 }
 
+QString storedImagePath(const QString &path, const QString &dir) {
+    DocumentData data;
+    data.sprites.append(Sprite{});
+    data.sprites[0].image = path;
+    return withImagePathsRelativeTo(std::move(data), dir).sprites[0].image;
+}
+
 } // namespace hitsmith

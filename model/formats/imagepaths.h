@@ -18,5 +18,8 @@ void resolveImagePaths(DocumentData &data, const QString &dir);
 /// A copy of data for a file in dir: absolute image paths become relative to dir where they can
 /// (another drive on Windows stays absolute); nothing changes when dir is empty.
 DocumentData withImagePathsRelativeTo(DocumentData data, const QString &dir);
+/// path as a file in dir would store it (relative to dir where it can be), for messages; path
+/// itself when dir is empty.
+QString storedImagePath(const QString &path, const QString &dir);
 
 } // namespace hitsmith

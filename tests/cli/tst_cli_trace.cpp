@@ -8,10 +8,30 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace hitsmith;
+
+namespace {
+
+/// The first sprite's image path exactly as the file stores it.
+QString storedImagePath(const QString &file) {
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll())
+        .object()[QStringLiteral("sprites")]
+        .toArray()
+        .at(0)
+        .toObject()[QStringLiteral("image")]
+        .toString();
+}
+
+} // namespace
 
 namespace {
 
@@ -81,7 +101,9 @@ void TestCliTrace::sheetByCell() {
     QCOMPARE(document->sprites.size(), 1);
     const Sprite &sprite = document->sprites[0];
     QCOMPARE(sprite.name, QStringLiteral("sheet"));
-    QCOMPARE(sprite.image, QStringLiteral("sheet.png"));
+    // Absolute in memory, relative to OUT in the file.
+    QCOMPARE(sprite.image, QDir(dir.path()).absoluteFilePath(QStringLiteral("sheet.png")));
+    QCOMPARE(storedImagePath(out), QStringLiteral("sheet.png"));
     QCOMPARE(sprite.frames.size(), 4);
     QCOMPARE(sprite.frames[0].name, QStringLiteral("frame-1"));
     QCOMPARE(sprite.frames[1].source, QRectF(8, 0, 8, 8));
@@ -121,7 +143,7 @@ void TestCliTrace::wholeImageIsOneFrame() {
     QCOMPARE(runCli({"trace", sheet, "-o", out}).exitCode, 0);
     const std::optional<DocumentData> document = load(out);
     QVERIFY(document);
-    QCOMPARE(document->sprites[0].image, QStringLiteral("art/sheet.png"));
+    QCOMPARE(storedImagePath(out), QStringLiteral("art/sheet.png"));
     QCOMPARE(document->sprites[0].frames.size(), 1);
     QVERIFY(!document->sprites[0].frames[0].source);
     // Square, L (two pieces) and two dots: the faint pixel is below the default threshold.
@@ -156,7 +178,9 @@ void TestCliTrace::optionsTakeEffect() {
     QVERIFY(document->sprites[0].frames[3].shapes.isEmpty()); // 2x2 dots shrink away
     // A vertex budget of 3 makes triangles only.
     QCOMPARE(runCli({"trace", sheet, "--max-vertices", "3", "-o", out}).exitCode, 0);
-    for (const Shape &shape : load(out)->sprites[0].frames[0].shapes)
+    document = load(out); // held: a range-for over a temporary's member would dangle
+    QVERIFY(document && !document->sprites[0].frames[0].shapes.isEmpty());
+    for (const Shape &shape : std::as_const(document->sprites[0].frames[0].shapes))
         QCOMPARE(shape.points.size(), 3);
 }
 

@@ -151,7 +151,8 @@ void TestCliVersus::rangeAgreesWithBoostAndVersus_data() {
     QTest::addColumn<double>("dy");
     for (const char *frame : {"slime/idle", "slime/squash", "slime/jump"})
         for (double dy : {0.0, -5.0, -10.0, -15.0})
-            QTest::addRow("%s dy %g", frame, dy) << QString(frame) << dy;
+            QTest::newRow(qPrintable(QStringLiteral("%1 dy %2").arg(QLatin1String(frame)).arg(dy)))
+                << QString(frame) << dy;
 }
 
 void TestCliVersus::rangeAgreesWithBoostAndVersus() {

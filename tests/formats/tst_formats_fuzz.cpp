@@ -101,7 +101,10 @@ void TestFuzz::mutatedInputs() {
         QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(QString::number(round)));
         ++(result.isOk() ? ok : refused);
         // A file that was only cut short is refused or loads whole: never half a document.
-        if (onlyTruncated && result.isOk()) {
+        // Not for .air: a line-based format with no end marker, where a cut at a line end is a
+        // shorter but genuine file (tst_formats_air checks every cut writes back its own bytes).
+        const bool hasEndMarker = !reader.startsWith(QLatin1String("air"));
+        if (onlyTruncated && hasEndMarker && result.isOk()) {
             const QString why = documentDifference(original, *result.document, 0.0);
             // Known finding, as in checkTruncationsNeverHalfLoad: Godot half-loads a cut scene.
             if (reader == QLatin1String("godot") && !why.isEmpty())

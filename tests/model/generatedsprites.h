@@ -84,7 +84,7 @@ inline QList<GeneratedSprite> generatedSprites(int size = 64) {
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setBold(true);
     font.setPixelSize(int(size * 0.8));
-    for (const QString letter :
+    for (const QString &letter :
          {QStringLiteral("A"), QStringLiteral("S"), QStringLiteral("g"), QStringLiteral("W")}) {
         QPainterPath path;
         path.addText(0, 0, font, letter);

@@ -5,6 +5,7 @@
 #include "collisionservice.h"
 #include "creationtools.h"
 #include "editorsession.h"
+#include "imagepaths.h"
 #include "layercolors.h"
 #include "operations/convexpieces.h"
 #include "operations/shapeoperations.h"
@@ -367,7 +368,9 @@ void Canvas::reloadFrameImage() {
                 it = mPixmapCache.insert(path, QPixmap(path));
             pixmap = *it;
             if (pixmap.isNull())
-                notice = tr("image not found: %1").arg(sprite.image);
+                notice = tr("image not found: %1")
+                             .arg(storedImagePath(
+                                 sprite.image, QFileInfo(document()->filePath()).absolutePath()));
         }
         if (f.source)
             rect = QRectF(QPointF(0, 0), f.source->size());

@@ -29,13 +29,17 @@ LayerChooser::LayerChooser(EditorSession *session, QWidget *parent)
     setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     setMinimumContentsLength(10);
     setToolTip(tr("Drawing layer: new shapes go on this layer (type a name for a new one)"));
-    connect(this, &QComboBox::textActivated, this, [this](const QString &text) {
+    const auto choose = [this](const QString &text) {
         const QString layer = text.trimmed();
         if (layer.isEmpty())
             showCurrentLayer();
         else
             mSession->setCurrentLayer(layer);
-    });
+    };
+    connect(this, &QComboBox::textActivated, this, choose);
+    // With NoInsert, Return on a name the list lacks activates nothing: take the typed name here.
+    connect(lineEdit(), &QLineEdit::returnPressed, this,
+            [this, choose] { choose(lineEdit()->text()); });
     connect(session, &EditorSession::currentLayerChanged, this, &LayerChooser::showCurrentLayer);
     connect(session->document(), &Document::changed, this, &LayerChooser::refreshLayers);
     refreshLayers();

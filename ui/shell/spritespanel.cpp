@@ -158,7 +158,7 @@ void SpritesPanel::traceCurrentFrame() {
     if (!frame.isValid())
         return;
     const Sprite &sprite = document->sprite(frame.sprite);
-    const QString imagePath = resolveImagePath(document, sprite.image);
+    const QString imagePath = sprite.image; // absolute in memory;
     QImageReader reader(imagePath);
     const QImage image = reader.read();
     if (sprite.image.isEmpty() || image.isNull()) {
@@ -204,11 +204,17 @@ void SpritesPanel::rebuild() {
         spriteItem->setData(0, kFrameRole, -1);
         spriteItem->setFlags(spriteItem->flags() | Qt::ItemIsEditable);
         spriteItem->setToolTip(0, sprite.image.isEmpty() ? tr("No image") : sprite.image);
-        if (isImageMissing(sprite, documentDirectory(mSession->document()))) {
+        if (isImageMissing(sprite, QString()) /* paths are absolute in memory */) {
             // Marked in the list, not only on the canvas: the user sees it without opening it.
             spriteItem->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
             spriteItem->setForeground(0, QColor(255, 140, 90));
-            spriteItem->setToolTip(0, tr("image not found: %1").arg(sprite.image));
+            const QString documentPath = mSession->document()->filePath();
+            spriteItem->setToolTip(
+                0, tr("image not found: %1")
+                       .arg(storedImagePath(sprite.image,
+                                            documentPath.isEmpty()
+                                                ? QString()
+                                                : QFileInfo(documentPath).absolutePath())));
         } else {
             spriteItem->setIcon(0, QIcon::fromTheme(QStringLiteral("image-x-generic")));
         }
