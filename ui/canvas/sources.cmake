@@ -1,6 +1,7 @@
 # The canvas: view, scene items, tools, snapping and live feedback (included by ui/CMakeLists.txt).
 target_sources(hitsmith_ui PRIVATE
   canvas/canvas.h canvas/canvas.cpp
+  canvas/canvasactions.cpp canvas/canvasclipboard.cpp canvas/canvasedits.cpp
   canvas/canvasview.h canvas/canvasview.cpp
   canvas/shapeitem.h canvas/shapeitem.cpp
   canvas/snapper.h canvas/snapper.cpp
