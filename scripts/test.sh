@@ -32,11 +32,12 @@ fi
 if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
-# CI (and HITSMITH_SANITIZE=1): the whole suite again under ASan+UBSan in build-asan/, then each
-# (and HITSMITH_FUZZ=1) every fuzz harness for HITSMITH_FUZZ_SECONDS (default 60), two at a time.
-if [ "${HITSMITH_STRICT:-0}" = 1 ] || [ "${HITSMITH_SANITIZE:-0}" = 1 ]; then
+# HITSMITH_SANITIZE=1: the whole suite again under ASan+UBSan in build-asan/. HITSMITH_FUZZ=1: every
+# fuzz harness for HITSMITH_FUZZ_SECONDS (default 60), two at a time. Both are opt-in until they
+# have been seen to pass end to end on this tree (issue 9); then .ci/run turns them on.
+if [ "${HITSMITH_SANITIZE:-0}" = 1 ]; then
   ./scripts/test-sanitize.sh "$@"
 fi
-if [ "${HITSMITH_STRICT:-0}" = 1 ] || [ "${HITSMITH_FUZZ:-0}" = 1 ]; then
+if [ "${HITSMITH_FUZZ:-0}" = 1 ]; then
   ./scripts/fuzz.sh "${HITSMITH_FUZZ_SECONDS:-60}" 2
 fi
