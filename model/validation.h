@@ -24,8 +24,8 @@ enum class ProblemKind {
     DuplicateShapeId,
     DuplicateSpriteName,
     DuplicateFrameName,
-    InvalidProperty, ///< a property value that is not a number, string or boolean
-    InvalidDuration, ///< a frame or sprite duration that is not > 0 ms
+    InvalidProperty,    ///< a property value that is not a number, string or boolean
+    InvalidDuration,    ///< a frame or sprite duration that is not > 0 ms
     MissingImage,       ///< a sprite names an image file that does not exist
     UnknownVersusFrame, ///< a versus setup names a frame the document lacks
 };

@@ -283,9 +283,10 @@ void TestDifferential::againstBoost() {
     gExactHulls = 0;
     double worstRelative = 0;
     for (int i = 0; i < kPairsPerCombination; ++i) {
-        const ShapeSpec a = gen.shape(GeometryKind(typeA), {gen.uniform(-5, 5), gen.uniform(-5, 5)});
-        const ShapeSpec b = gen.shape(
-            GeometryKind(typeB), {gen.uniform(-1.3, 1.3) * kReach, gen.uniform(-1.3, 1.3) * kReach});
+        const ShapeSpec a =
+            gen.shape(GeometryKind(typeA), {gen.uniform(-5, 5), gen.uniform(-5, 5)});
+        const ShapeSpec b = gen.shape(GeometryKind(typeB), {gen.uniform(-1.3, 1.3) * kReach,
+                                                            gen.uniform(-1.3, 1.3) * kReach});
         const auto contact = collide(a.input(), b.input());
         const Reference ref = reference(a, b);
         auto describe = [](const ShapeSpec &s) {

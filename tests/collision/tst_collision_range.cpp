@@ -238,7 +238,9 @@ void TestRange::againstBoost() {
     constexpr double kSpan = 140.0;
     int checkedSamples = 0, endpoints = 0, bisections = 0, hitSamples = 0;
     for (int trial = 0; trial < kTrials; ++trial) {
-        auto type = [&](int t) { return t >= 0 ? GeometryKind(t) : GeometryKind(gen.integer(0, 2)); };
+        auto type = [&](int t) {
+            return t >= 0 ? GeometryKind(t) : GeometryKind(gen.integer(0, 2));
+        };
         // Sets of one to three shapes on layers 0..1 (attacker) and 0..1 (defender); a random
         // filter drops some layer pairs.
         const int na = typeA >= 0 && trial % 2 ? 1 : gen.integer(1, 3);

@@ -553,8 +553,9 @@ void TestWorld::incrementalMatchesFullRecompute() {
                                                : s.center));
                 } else if (op < 950) { // reshape in place, maybe to another type
                     const std::uint16_t layer = s.layer;
-                    const Vec2 at =
-                        s.type == GeometryKind::Polygon && !s.points.empty() ? s.points[0] : s.center;
+                    const Vec2 at = s.type == GeometryKind::Polygon && !s.points.empty()
+                                        ? s.points[0]
+                                        : s.center;
                     s = gen.shape(std::isfinite(at.x) ? at : gen.somewhere());
                     s.layer = gen.chance(0.8) ? layer : s.layer;
                 } else if (op < 990) { // another layer

@@ -8,8 +8,8 @@
 #include <QStringList>
 
 inline hitsmith::operations::AlphaMask maskFromArt(const QStringList &rows) {
-    hitsmith::operations::AlphaMask mask =
-        hitsmith::operations::AlphaMask::empty(rows.isEmpty() ? 0 : int(rows[0].size()), int(rows.size()));
+    hitsmith::operations::AlphaMask mask = hitsmith::operations::AlphaMask::empty(
+        rows.isEmpty() ? 0 : int(rows[0].size()), int(rows.size()));
     for (int y = 0; y < mask.height; ++y)
         for (int x = 0; x < mask.width; ++x)
             mask.pixels[std::size_t(y) * mask.width + x] = rows[y][x] == QLatin1Char('#');
