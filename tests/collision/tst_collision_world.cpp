@@ -1,3 +1,5 @@
+// One file on purpose (over 700 lines): every function drives the same World through the same
+// shape builders and exact-pair oracle; splitting would copy that oracle into each part.
 // Tests of the incremental world: events (Began/Changed/Ended exactly), layer filter, handle
 // reuse, invalid shapes; and incremental consistency: after thousands of random edits the world's
 // hits equal a fresh world's, a brute-force all-pairs pass, and the sum of its own events.

@@ -1,3 +1,5 @@
+// GUI tests of the canvas on the real widgets. One program on purpose (over 700 lines): each test
+// shares the window fixture and the press/drag helpers; splitting by tool is the next step.
 #include "canvas.h"
 #include "canvasview.h"
 #include "collisionservice.h"

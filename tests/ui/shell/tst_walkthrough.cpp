@@ -1,3 +1,5 @@
+// One file on purpose (over 700 lines): the steps are one user session in order, each building on
+// the state the step before left.
 // The "Done when" of the editor issue, as one user session on the real MainWindow: open the
 // bundled example, add a sprite from a PNG (split into two frames), draw a polygon, a rotated
 // rectangle and a circle on each frame, make a polygon concave and fix it, watch the hits change
