@@ -1,5 +1,6 @@
 #include "spritespanel.h"
 
+#include "actionlook.h"
 #include "editorsession.h"
 #include "imagepaths.h"
 #include "prompts.h"
@@ -73,34 +74,34 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     mTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     auto makeAction = [this](const QString &text, const QString &icon, auto slot) {
-        auto *action = new QAction(QIcon::fromTheme(icon), text, this);
+        auto *action = new QAction(text, this);
         connect(action, &QAction::triggered, this, slot);
         mTree->addAction(action);
+        decorateAction(action, icon);
         return action;
     };
     mAddSprite =
-        makeAction(tr("Add &Sprite"), QStringLiteral("list-add"), &SpritesPanel::addSprite);
-    mAddFrame =
-        makeAction(tr("Add &Frame"), QStringLiteral("document-new"), &SpritesPanel::addFrame);
-    mRename = makeAction(tr("&Rename"), QStringLiteral("edit-rename"), [this] {
+        makeAction(tr("Add &Sprite"), QStringLiteral("sprite-add"), &SpritesPanel::addSprite);
+    mAddFrame = makeAction(tr("Add &Frame"), QStringLiteral("frame-add"), &SpritesPanel::addFrame);
+    mRename = makeAction(tr("&Rename"), QStringLiteral("rename"), [this] {
         if (mTree->currentItem())
             mTree->editItem(mTree->currentItem());
     });
     mRename->setShortcut(QKeySequence(Qt::Key_F2));
     mRename->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    mDelete =
-        makeAction(tr("&Delete"), QStringLiteral("list-remove"), &SpritesPanel::removeCurrent);
-    mMoveUp = makeAction(tr("Move &Up"), QStringLiteral("go-up"), [this] { moveCurrent(-1); });
-    mMoveDown = makeAction(tr("Move Do&wn"), QStringLiteral("go-down"), [this] { moveCurrent(1); });
-    mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("view-grid"),
+    mDelete = makeAction(tr("&Delete"), QStringLiteral("delete"), &SpritesPanel::removeCurrent);
+    mMoveUp = makeAction(tr("Move &Up"), QStringLiteral("move-up"), [this] { moveCurrent(-1); });
+    mMoveDown =
+        makeAction(tr("Move Do&wn"), QStringLiteral("move-down"), [this] { moveCurrent(1); });
+    mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("split-sheet"),
                              &SpritesPanel::splitCurrentSheet);
-    mTrace = makeAction(tr("&Trace Hitboxes..."), QStringLiteral("draw-path"),
+    mTrace = makeAction(tr("&Trace Hitboxes..."), QStringLiteral("trace"),
                         &SpritesPanel::traceCurrentFrame);
 
     auto *toolBar = new QToolBar(this);
-    toolBar->setIconSize(QSize(16, 16));
-    toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    toolBar->addActions({mAddSprite, mAddFrame, mDelete, mMoveUp, mMoveDown, mSplitSheet});
+    toolBar->setObjectName(QStringLiteral("spritesToolBar"));
+    makeIconToolBar(toolBar, 16);
+    toolBar->addActions({mAddSprite, mAddFrame, mDelete, mMoveUp, mMoveDown, mSplitSheet, mTrace});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
