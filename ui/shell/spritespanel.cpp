@@ -127,6 +127,8 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     });
     connect(session, &EditorSession::currentFrameChanged, this,
             &SpritesPanel::syncCurrentFromSession);
+    connect(session, &EditorSession::editedSpriteChanged, this,
+            &SpritesPanel::syncCurrentFromSession);
     rebuild();
 }
 
@@ -236,13 +238,19 @@ void SpritesPanel::rebuild() {
 }
 
 void SpritesPanel::syncCurrentFromSession() {
+    const int edited = mSession->editedSprite();
     const FrameRef frame = mSession->currentFrame();
-    if (!frame.isValid() || frame.sprite >= mTree->topLevelItemCount())
-        return;
-    QTreeWidgetItem *spriteItem = mTree->topLevelItem(frame.sprite);
-    if (frame.frame >= spriteItem->childCount())
-        return;
-    QTreeWidgetItem *item = spriteItem->child(frame.frame);
+    QTreeWidgetItem *item = nullptr;
+    if (edited >= 0 && edited < mTree->topLevelItemCount()) {
+        item = mTree->topLevelItem(edited); // the sprite's own properties are being edited
+    } else {
+        if (!frame.isValid() || frame.sprite >= mTree->topLevelItemCount())
+            return;
+        QTreeWidgetItem *spriteItem = mTree->topLevelItem(frame.sprite);
+        if (frame.frame >= spriteItem->childCount())
+            return;
+        item = spriteItem->child(frame.frame);
+    }
     if (mTree->currentItem() != item) {
         mUpdating = true;
         mTree->setCurrentItem(item);
@@ -257,12 +265,17 @@ void SpritesPanel::onCurrentItemChanged(QTreeWidgetItem *current) {
         return;
     const int sprite = current->data(0, kSpriteRole).toInt();
     const int frame = current->data(0, kFrameRole).toInt();
-    // A sprite row shows its first frame, so the canvas always has something to show.
-    if (frame >= 0)
+    // A sprite row shows its first frame, so the canvas always has something to show, and puts
+    // the sprite's own properties (name, image) in the Properties dock.
+    if (frame >= 0) {
         mSession->setCurrentFrame({sprite, frame});
-    else if (!mSession->document()->sprite(sprite).frames.isEmpty() &&
-             mSession->currentFrame().sprite != sprite)
+        mSession->setEditedSprite(-1);
+        return;
+    }
+    if (!mSession->document()->sprite(sprite).frames.isEmpty() &&
+        mSession->currentFrame().sprite != sprite)
         mSession->setCurrentFrame({sprite, 0});
+    mSession->setEditedSprite(sprite);
 }
 
 void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
@@ -287,8 +300,7 @@ void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
             item->setText(0, sprite.name);
             return;
         }
-        document->undoStack()->push(
-            new ChangeSpriteCommand(document, s, name, sprite.image, tr("Rename Sprite")));
+        document->undoStack()->push(new RenameSpriteCommand(document, s, name));
     } else {
         const Frame &frame = document->frame({s, f});
         if (name == frame.name)
