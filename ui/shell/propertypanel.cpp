@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -58,6 +59,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(mStack);
     layout->addWidget(scroll);
+    mScroll = scroll;
 
     mEmptyLabel = new QLabel(mStack);
     mEmptyLabel->setAlignment(Qt::AlignCenter);
@@ -241,6 +243,14 @@ void PropertyPanel::refresh() {
         mEmptyLabel->setText(tr("No frame."));
         mStack->setCurrentIndex(0);
     }
+    keepFieldsInView();
+}
+
+void PropertyPanel::keepFieldsInView() {
+    // The page never scrolls sideways, so the dock may not get narrower than its fields need;
+    // otherwise they would be cut off at its right edge.
+    mScroll->setMinimumWidth(mStack->minimumSizeHint().width() +
+                             mScroll->verticalScrollBar()->sizeHint().width());
 }
 
 void PropertyPanel::refreshShape(const Shape &shape) {

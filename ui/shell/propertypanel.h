@@ -15,6 +15,7 @@ class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QStackedWidget;
 
 namespace hitsmith {
@@ -60,6 +61,7 @@ private:
     void refreshShape(const Shape &shape);
     void refreshFrame(const Frame &frame);
     void rebuildVertexRows(int count);
+    void keepFieldsInView();
     ShapeRef selectedShape() const;
     void commitShape(const std::function<void(Shape &)> &edit, const QString &text);
     void commitFrame(const std::function<void(Frame &)> &edit, const QString &text);
@@ -69,6 +71,7 @@ private:
 
     EditorSession *mSession;
     Prompts *mPrompts;
+    QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
     // Shape page

@@ -9,6 +9,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/shapespanel.h shell/shapespanel.cpp
   shell/spriteproperties.h shell/spriteproperties.cpp
   shell/propertypanel.h shell/propertypanel.cpp
+  shell/columnfit.h shell/columnfit.cpp
   shell/hitspanel.h shell/hitspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp
   shell/layerchooser.h shell/layerchooser.cpp

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -61,6 +62,7 @@ private:
 
 private Q_SLOTS:
     void init() {
+        QSettings().clear(); // each test is a first start (no saved window layout)
         mPrompts = std::make_shared<FakePrompts>();
         mWindow = std::make_unique<MainWindow>(mPrompts);
         mWindow->resize(1280, 800);

@@ -11,6 +11,7 @@
 
 #include <QGraphicsView>
 #include <QImageReader>
+#include <QSettings>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -68,6 +69,7 @@ private:
 
 private Q_SLOTS:
     void init() {
+        QSettings().clear(); // each test is a first start (no saved window layout)
         mPrompts = std::make_shared<FakePrompts>();
         mWindow = std::make_unique<MainWindow>(mPrompts);
         // The first-start size on a common screen (the offscreen screen is only 800x600).
