@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Build: compiler, CMake, Qt 6 (with Qt SVG: the toolbar icons are SVG, drawn by its plugins). Tests: Boost.Geometry (independent collision check), Tiled and
-# Node.js/npm (the real consumers of exported files), fonts for the offscreen platform.
+# Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins).
+# Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
+# of exported files), fonts for the offscreen platform.
 # The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
 # CI's fuzzing: clang with libFuzzer and the sanitizer runtimes.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
