@@ -11,6 +11,7 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/godotmeta.h
   formats/engines/godotformat.h formats/engines/godotformat.cpp
   formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
+  formats/engines/godotanimation.h formats/engines/godotanimation.cpp
   formats/engines/airformat.h formats/engines/airformat.cpp
   formats/engines/xmltree.h formats/engines/xmltree.cpp
   formats/engines/physicseditorbodies.h formats/engines/physicseditorbodies.cpp
