@@ -3,7 +3,6 @@
 #include "enginesupport.h"
 
 #include <QMap>
-#include <QSet>
 
 namespace hitsmith::physicseditor {
 

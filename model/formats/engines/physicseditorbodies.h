@@ -17,8 +17,8 @@ namespace hitsmith::physicseditor {
 
 /// A circle of a fixture, in the file's coordinates.
 struct Circle {
-    QPointF center;
-    double radius = 0.0;
+    QPointF center;      ///< in the file's coordinates
+    double radius = 0.0; ///< pixels
 };
 
 /// One Box2D fixture as PhysicsEditor writes it.
@@ -29,16 +29,16 @@ struct Fixture {
     std::optional<quint32> mask;     ///< filter mask bits, when the file has them
     int group = 0;                   ///< filter group index (0 = none)
     QList<QList<QPointF>> polygons;  ///< convex pieces, in the file's coordinates
-    QList<Circle> circles;
-    QString where; ///< "line 12" or a key path, for warnings
+    QList<Circle> circles;           ///< circle shapes, in the file's coordinates
+    QString where;                   ///< "line 12" or a key path, for warnings
 };
 
 /// One body: an image's fixtures.
 struct Body {
-    QString name;
-    QList<Fixture> fixtures;
-    QJsonObject extra; ///< what the frame keeps from the file (the plist's anchor point)
-    QString where;
+    QString name;            ///< the body's name: the sprite's and the frame's
+    QList<Fixture> fixtures; ///< in file order
+    QJsonObject extra;       ///< what the frame keeps from the file (the plist's anchor point)
+    QString where;           ///< "line 12" or a key path, for warnings
 };
 
 /// Which way y grows in the file: Box2D exports are y up, AndEngine's y down.

@@ -17,12 +17,12 @@ inline constexpr int kMaxDepth = 64;
 
 /// One element with its attributes, its own character data and its children, in file order.
 struct Element {
-    QString name;
-    QXmlStreamAttributes attributes;
-    QString text; ///< character data directly inside this element, concatenated
-    QList<Element> children;
-    qint64 line = 0;   ///< where the start tag is
-    qint64 column = 0; ///< where the start tag is
+    QString name;                    ///< the tag name
+    QXmlStreamAttributes attributes; ///< as written
+    QString text;                    ///< character data directly inside this element, concatenated
+    QList<Element> children;         ///< child elements in file order
+    qint64 line = 0;                 ///< where the start tag is
+    qint64 column = 0;               ///< where the start tag is
 
     /// The first child with this name, or nullptr.
     const Element *child(QStringView childName) const;
