@@ -9,7 +9,6 @@
 // Speed: a 2048x2048 sheet of 16x16 cells traced end to end, median of 5 runs.
 
 #include "generatedsprites.h"
-#include "operations/simplifyoutline.h"
 #include "operations/trace.h"
 #include "operations/traceoutline.h"
 #include "validation.h"
@@ -79,7 +78,8 @@ Row measure(const QString &name, const QImage &image, const QRect &cell, const Q
         png.save(dumpDir + QLatin1Char('/') + stem + QStringLiteral(".png"));
         QList<QPolygonF> outlines;
         for (const PartOutline &part : traceOutlines(mask))
-            outlines.append(simplifiedOutline(cornerCutOutline(part.outer), 1.0));
+            outlines.append(
+                tracedOutline(part.outer, options, QRectF(0, 0, mask.width, mask.height)));
         QJsonObject json{{"name", name},
                          {"outlines", toJson(outlines)},
                          {"pieces8", toJson(budget.pieces)},

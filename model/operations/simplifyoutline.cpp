@@ -72,6 +72,11 @@ bool isSimplePolygon(const QPolygonF &polygon) {
     return polygon.size() >= 3 && badEdges(polygon).empty();
 }
 
+QList<qsizetype> offendingEdges(const QPolygonF &polygon) {
+    const std::set<qsizetype> bad = badEdges(polygon);
+    return QList<qsizetype>(bad.begin(), bad.end());
+}
+
 QPolygonF withoutCollinearVertices(const QPolygonF &polygon) {
     QPolygonF result = polygon;
     bool changed = true;

@@ -23,6 +23,10 @@ QPolygonF cornerCutOutline(const QPolygonF &outline);
 /// their shared vertex, no edge folds back onto its neighbour, and it has 3 or more vertices.
 bool isSimplePolygon(const QPolygonF &polygon);
 
+/// Start indices of the edges that cross or touch a non-adjacent edge, repeat a vertex or fold
+/// back onto the next edge, ascending; empty for a simple polygon.
+QList<qsizetype> offendingEdges(const QPolygonF &polygon);
+
 /// The polygon without vertices that lie on the line through their neighbours.
 QPolygonF withoutCollinearVertices(const QPolygonF &polygon);
 

@@ -1,26 +1,102 @@
 #include "trace.h"
 
 #include "convexpieces.h"
+#include "fitoutline.h"
 #include "simplifyoutline.h"
 #include "traceoutline.h"
 #include "validation.h"
 
 #include <QImage>
 
+#include <algorithm>
+#include <cmath>
+
 namespace hitsmith::operations {
+
+namespace {
+
+// Douglas-Peucker starts from vertex 0 of a closed outline, and where it starts decides which
+// dents keep a vertex; each reflex vertex can cost a convex piece. So pieces are traced from
+// several starts, one per kStartSpacing contour points (at most kMostStarts; one on a small
+// outline, where the starts would pick much the same vertices), and the outline that splits into
+// the fewest pieces is kept, the first on a tie. Every candidate holds the same tolerance.
+constexpr qsizetype kStartSpacing = 32;
+constexpr qsizetype kMostStarts = 8;
+
+qsizetype reflexCount(const QPolygonF &polygon) {
+    qsizetype count = 0;
+    for (qsizetype i = 0, n = polygon.size(); i < n; ++i) {
+        const QPointF a = polygon[(i + n - 1) % n], b = polygon[i], c = polygon[(i + 1) % n];
+        count += (b.x() - a.x()) * (c.y() - b.y()) - (b.y() - a.y()) * (c.x() - b.x()) < 0;
+    }
+    return count;
+}
+
+bool isValidOutline(const QPolygonF &outline) {
+    return isSimplePolygon(outline) && signedArea(outline) > 0;
+}
+
+// Whether the contour fits in a circle of radius tolerance: simplifying it to the tolerance
+// leaves a point, no area to cover (a stray pixel, bleed from the neighbouring cell).
+bool isSpeck(const QPolygonF &contour, double tolerance) {
+    const QPointF centre = contour.boundingRect().center();
+    return std::all_of(contour.begin(), contour.end(), [&](QPointF p) {
+        return std::hypot(p.x() - centre.x(), p.y() - centre.y()) <= tolerance;
+    });
+}
+
+} // namespace
+
+QPolygonF tracedOutline(const QPolygonF &outer, const TraceOptions &options, const QRectF &bounds) {
+    QPolygonF outline;
+    if (options.tolerance > 0) {
+        // The corner-cut outline has no staircase bias (see cornerCutOutline).
+        const QPolygonF contour = cornerCutOutline(outer);
+        const qsizetype starts =
+            options.shapes == TraceShapes::ConvexPieces
+                ? std::clamp(contour.size() / kStartSpacing, qsizetype(1), kMostStarts)
+                : 1;
+        qsizetype fewest = -1;
+        for (qsizetype start = 0; start < starts; ++start) {
+            QPolygonF rotated = contour;
+            std::rotate(rotated.begin(), rotated.begin() + start * contour.size() / starts,
+                        rotated.end());
+            const QPolygonF candidate = fittedOutline(rotated, options.tolerance, bounds);
+            if (!isValidOutline(candidate))
+                continue;
+            if (starts == 1) {
+                outline = candidate;
+                break;
+            }
+            // r reflex vertices need at least r/2 + 1 pieces: skip splitting hopeless ones.
+            if (fewest >= 0 && (reflexCount(candidate) + 1) / 2 + 1 >= fewest)
+                continue;
+            const qsizetype pieces = convexPieces(candidate, options.maxVertices).size();
+            if (fewest < 0 || pieces < fewest) {
+                fewest = pieces;
+                outline = candidate;
+            }
+            if (fewest <= 1)
+                break;
+        }
+    }
+    // Should that ever come out invalid, the exact pixel outline is the safe input.
+    if (!isValidOutline(outline))
+        outline = simplifiedOutline(outer, options.tolerance);
+    return outline;
+}
 
 TracedPieces tracePieces(const AlphaMask &mask, const TraceOptions &options) {
     TracedPieces result;
     const QList<PartOutline> parts = traceOutlines(mask, HoleMode::Ignore);
     result.partCount = int(parts.size());
+    const QRectF bounds(0, 0, mask.width, mask.height);
     for (const PartOutline &part : parts) {
-        // Simplify the corner-cut outline (no staircase bias); should that ever come out
-        // invalid, the exact pixel outline is the safe input.
-        QPolygonF outline;
-        if (options.tolerance > 0)
-            outline = simplifiedOutline(cornerCutOutline(part.outer), options.tolerance);
-        if (!isSimplePolygon(outline) || signedArea(outline) <= 0)
-            outline = simplifiedOutline(part.outer, options.tolerance);
+        if (options.tolerance > 0 && isSpeck(cornerCutOutline(part.outer), options.tolerance)) {
+            ++result.speckCount;
+            continue;
+        }
+        const QPolygonF outline = tracedOutline(part.outer, options, bounds);
         const QList<QPolygonF> pieces =
             options.shapes == TraceShapes::ConvexHull
                 ? QList<QPolygonF>{convexHullPiece(outline, options.maxVertices)}

@@ -31,7 +31,15 @@ struct TracedPieces {
     QList<QPolygonF> pieces; ///< valid convex polygons in mask pixels (y down)
     int partCount = 0;       ///< connected parts of the mask
     int droppedCount = 0;    ///< pieces refused by validation (none expected; reported, not kept)
+    int speckCount = 0; ///< parts within a circle of the tolerance's radius: no piece (see docs)
 };
+
+/// The simplified outline of one part (outer as traceOutlines gives it) that the convex stage
+/// splits: the corner-cut pixel outline simplified and fitted to options.tolerance with its
+/// vertices inside bounds (fittedOutline). For convex pieces, simplified from several starting
+/// points along a long outline, keeping the one that splits into the fewest pieces.
+QPolygonF tracedOutline(const QPolygonF &outer, const TraceOptions &options,
+                        const QRectF &bounds = {});
 
 /// Runs outline, simplify and convex stages on a mask (already thresholded and grown).
 TracedPieces tracePieces(const AlphaMask &mask, const TraceOptions &options);

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void cornerCut();
     void simplicityCheck_data();
     void simplicityCheck();
+    void offendingEdgesAreNamed();
     void randomOutlinesStayValidAndClose();
 };
 
@@ -142,6 +143,16 @@ void TestSimplifyOutline::simplicityCheck() {
     QFETCH(QPolygonF, polygon);
     QFETCH(bool, simple);
     QCOMPARE(isSimplePolygon(polygon), simple);
+    if (polygon.size() >= 3)
+        QCOMPARE(offendingEdges(polygon).isEmpty(), simple);
+}
+
+void TestSimplifyOutline::offendingEdgesAreNamed() {
+    // The bow tie's edges 0 and 2 cross; a fold-back names the edge and the one it folds onto.
+    QCOMPARE(offendingEdges(polygonOf({{0, 0}, {1, 1}, {1, 0}, {0, 1}})), (QList<qsizetype>{0, 2}));
+    QCOMPARE(offendingEdges(polygonOf({{0, 0}, {4, 0}, {4, 4}, {2, 4}, {3, 4}, {0, 4}})),
+             (QList<qsizetype>{2, 3, 4}));
+    QVERIFY(offendingEdges(polygonOf({{0, 0}, {4, 0}, {4, 4}, {0, 4}})).isEmpty());
 }
 
 void TestSimplifyOutline::randomOutlinesStayValidAndClose() {

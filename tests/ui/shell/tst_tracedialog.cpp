@@ -1,11 +1,13 @@
 // The Trace dialog driven through its real widgets: live preview, settings, and Apply as one
-// undo step over this frame, the selected frames or the whole sprite.
+// undo step over this frame, the selected frames or the whole sprite. And its sibling fix, Split
+// into Convex Pieces, clicked in the Edit menu.
 
 #include "shelltestsupport.h"
 
 #include "editorsession.h"
 #include "hitsmithformat.h"
 #include "mainwindow.h"
+#include "shapespanel.h"
 #include "spritespanel.h"
 #include "tracedialog.h"
 #include "validation.h"
@@ -16,10 +18,12 @@
 #include <QDoubleSpinBox>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace hitsmith;
@@ -174,7 +178,15 @@ private Q_SLOTS:
             for (const Shape &shape : frame.shapes)
                 QVERIFY(isCollidable(shape));
         QCOMPARE(doc()->sprite(0).frames[1].shapes[0].layer, QStringLiteral("hurtbox"));
-        QCOMPARE(doc()->sprite(0).frames[1].shapes[0].boundingRect(), QRectF(4, 4, 8, 8));
+        // The 8x8 square at (4, 4), its edges fitted within a tolerance of its pixel outline.
+        const QRectF square = doc()->sprite(0).frames[1].shapes[0].boundingRect();
+        QVERIFY2(QRectF(3.9, 3.9, 8.2, 8.2).contains(square) &&
+                     square.contains(QRectF(4.1, 4.1, 7.8, 7.8)),
+                 qPrintable(QStringLiteral("%1 %2 %3 %4")
+                                .arg(square.x())
+                                .arg(square.y())
+                                .arg(square.width())
+                                .arg(square.height())));
         doc()->undoStack()->undo();
         QCOMPARE(doc()->data(), before);
     }
@@ -190,6 +202,49 @@ private Q_SLOTS:
         QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"old", "fist"}));
         QCOMPARE(ids(doc()->sprite(0).frames[1]), (QStringList{"trace-1"}));
         QCOMPARE(doc()->sprite(0).frames[1].shapes[0].layer, QStringLiteral("pushbox"));
+    }
+
+    void splitIntoConvexPiecesFromTheEditMenu() {
+        // The seed's concave cape on frame idle: select it in the shapes list, one click in Edit.
+        DocumentData data = traceDocument();
+        data.sprites[0].frames[0].shapes.append(
+            Shape::polygon(QStringLiteral("cape"), {{1, 1}, {15, 1}, {15, 15}, {8, 6}, {1, 15}},
+                           QStringLiteral("hurtbox")));
+        QFile file(mDir.filePath(QStringLiteral("cape.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(HitsmithFormat::serialize(data));
+        file.close();
+        QVERIFY(mWindow->openFile(file.fileName()));
+        QCoreApplication::processEvents();
+        QTreeWidget *list = mWindow->shapesPanel()->tree();
+        QCOMPARE(list->topLevelItem(2)->text(0), QStringLiteral("cape"));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->topLevelItem(2)).center());
+        QCOMPARE(mWindow->session()->selectedShapes(), QList<int>{2});
+
+        QMenu *edit = nullptr;
+        for (QAction *top : mWindow->menuBar()->actions())
+            if (top->text().remove(u'&') == QLatin1String("Edit"))
+                edit = top->menu();
+        QVERIFY(edit);
+        QAction *split = nullptr;
+        for (QAction *item : edit->actions())
+            if (item->text().remove(u'&') == QLatin1String("Split into Convex Pieces"))
+                split = item;
+        QVERIFY(split);
+        edit->popup(mWindow->mapToGlobal(QPoint(10, 10)));
+        QVERIFY(QTest::qWaitForWindowExposed(edit));
+        QVERIFY(split->isEnabled());
+        QTest::mouseClick(edit, Qt::LeftButton, {}, edit->actionGeometry(split).center());
+
+        QCOMPARE(doc()->undoStack()->count(), 1);
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Split cape into Convex Pieces"));
+        const Frame &idle = doc()->sprite(0).frames[0];
+        QCOMPARE(ids(idle), (QStringList{"old", "fist", "cape", "cape-2"}));
+        for (const Shape &shape : idle.shapes)
+            QVERIFY(isCollidable(shape));
+        doc()->undoStack()->undo();
+        QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"old", "fist", "cape"}));
     }
 };
 
