@@ -202,10 +202,6 @@ inline void checkTruncationsNeverHalfLoad(const FileFormat *reader, const QByteA
                  qPrintable(QStringLiteral("length %1").arg(length)));
         if (result.isOk()) {
             const QString why = documentDifference(*full.document, *result.document, 0.0);
-            // Known finding (issue 9): the Godot reader loads a scene cut between sections as
-            // a partial document. Expected to fail until fixed.
-            if (reader->name() == QLatin1String("godot") && !why.isEmpty())
-                QEXPECT_FAIL("", "godot: a truncated scene half-loads", Continue);
             QVERIFY2(why.isEmpty() && full.document->collide == result.document->collide,
                      qPrintable(QStringLiteral("length %1 of %2 half-loads: %3")
                                     .arg(length)

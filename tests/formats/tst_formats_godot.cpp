@@ -320,6 +320,13 @@ void TestGodotFormat::malformed_data() {
                             "[node name=\"S\" type=\"CollisionShape2D\" parent=\".\"]\n"
                             "shape = SubResource(\"1\")\n";
     QTest::newRow("empty") << QByteArray("\n\n") << "file is empty";
+    // Cut short: Godot never saves a scene without nodes or an unused sub-resource.
+    QTest::newRow("cut before the root node") << head + "radius = 2.0\n"
+                                              << "the scene has no nodes: the file ends too early";
+    QTest::newRow("cut before the node using a sub-resource")
+        << head + "radius = 2.0\n\n[node name=\"Root\" type=\"Area2D\"]\n"
+        << "line 3: [sub_resource id=\"1\"] is used by nothing: the file ends before the section "
+           "that used it";
     QTest::newRow("binary") << QByteArray("\x7f"
                                           "ELF\x02\x01\x01\0\0\0",
                                           10)

@@ -16,6 +16,7 @@
 #include <QStringDecoder>
 #include <QTransform>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -562,6 +563,16 @@ ReadResult GodotFormat::read(const QByteArray &bytes, const FormatContext &conte
                                    sections.first().tag != QLatin1String("gd_resource")))
             throw GodotError{tr("line 1: not a Godot scene or resource (it must start with "
                                 "[gd_scene ...] or [gd_resource ...])")};
+        // Godot never saves a scene without its root node: none means the file was cut short.
+        if (sections.first().tag == QLatin1String("gd_scene") &&
+            std::none_of(sections.begin(), sections.end(),
+                         [](const Section &s) { return s.tag == QLatin1String("node"); }))
+            throw GodotError{tr("the scene has no nodes: the file ends too early (truncated?)")};
+        if (const Section *unused = godot::firstUnusedSubResource(sections))
+            throw GodotError{tr("line %1: [sub_resource id=\"%2\"] is used by nothing: the file "
+                                "ends before the section that used it (truncated?)")
+                                 .arg(unused->line)
+                                 .arg(unused->attribute(QStringLiteral("id")).argumentText())};
         const Value format = sections.first().attribute(QStringLiteral("format"));
         if (format.kind == Value::Number && format.number > 4)
             warnings << tr("line 1: format=%1 is newer than this reader knows (up to 4); read as "

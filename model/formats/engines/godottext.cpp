@@ -1,6 +1,7 @@
 #include "godottext.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <cmath>
 #include <limits>
@@ -355,6 +356,33 @@ QString ParseError::toString() const {
 
 QList<Section> parse(const QString &text) {
     return Parser(text).parseAll();
+}
+
+namespace {
+
+void collectSubResourceIds(const Value &value, QSet<QString> *ids) {
+    if (value.kind == Value::Call && value.text == QLatin1String("SubResource"))
+        ids->insert(value.argumentText());
+    for (const Value &item : value.items)
+        collectSubResourceIds(item, ids);
+}
+
+} // namespace
+
+const Section *firstUnusedSubResource(const QList<Section> &sections) {
+    QSet<QString> used;
+    for (const Section &section : sections) {
+        for (const auto &attribute : section.attributes)
+            collectSubResourceIds(attribute.second, &used);
+        for (const auto &property : section.properties)
+            collectSubResourceIds(property.second, &used);
+    }
+    for (const Section &section : sections) {
+        if (section.tag == QLatin1String("sub_resource") &&
+            !used.contains(section.attribute(QStringLiteral("id")).argumentText()))
+            return &section;
+    }
+    return nullptr;
 }
 
 } // namespace hitsmith::godot

@@ -50,4 +50,9 @@ struct ParseError {
 /// Parses a whole file; throws ParseError.
 QList<Section> parse(const QString &text);
 
+/// The first [sub_resource] that nothing refers to (no SubResource(id) in any later section's
+/// attributes or properties), or nullptr. Godot never saves an unused sub-resource, so one means
+/// the file was cut before the section that used it.
+const Section *firstUnusedSubResource(const QList<Section> &sections);
+
 } // namespace hitsmith::godot
