@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite again in build-asan/: Debug (Q_ASSERTs live), AddressSanitizer and
 # UndefinedBehaviorSanitizer, any UB report fatal. Benchmarks are not built there.
-# Called by scripts/test.sh under HITSMITH_STRICT=1 or HITSMITH_SANITIZE=1.
+# Called by scripts/test.sh under HITSMITH_SANITIZE=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -35,7 +35,10 @@ void EditorSession::setSelectedShapes(QList<int> shapes) {
                  shapes.end());
     std::sort(shapes.begin(), shapes.end());
     shapes.erase(std::unique(shapes.begin(), shapes.end()), shapes.end());
-    if (shapes == mSelectedShapes)
+    // std::equal, not QList::operator==: Qt 6.4's passes memcmp a null pointer when one of two
+    // empty lists has storage and the other none (undefined behaviour, caught by UBSan).
+    if (std::equal(shapes.cbegin(), shapes.cend(), mSelectedShapes.cbegin(),
+                   mSelectedShapes.cend()))
         return;
     mSelectedShapes = shapes;
     if (!shapes.isEmpty()) {
