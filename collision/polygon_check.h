@@ -60,12 +60,65 @@ inline bool segmentsCross(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
            (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2));
 }
 
+/// A cheap screen that runs before the full check: true only for polygons the full check surely
+/// accepts (finite, in range, every turn the same way and clearly not straight, the edge
+/// directions going round exactly once: strictly convex and simple). False says nothing.
+inline bool isClearlyConvex(std::span<const Vec2> p) {
+    const std::size_t n = p.size();
+    if (n < 3)
+        return false;
+    for (const Vec2 &v : p) {
+        if (!isFinite(v) || std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
+            return false;
+    }
+    // Twice the collinearity tolerance, compared in squares (no square roots), so rounding can
+    // never let through a turn the full check calls straight.
+    constexpr double kLimit = 4.0 * kCollinearSine * kCollinearSine;
+    Vec2 in = p[0] - p[n - 1];
+    bool positive = false;
+    int xFlips = 0;
+    double lastX = 0; // the x component of the last edge before edge 0 that has one
+    for (std::size_t k = n; k-- > 0 && lastX == 0;)
+        lastX = p[k + 1 < n ? k + 1 : 0].x - p[k].x;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 out = p[i + 1 < n ? i + 1 : 0] - p[i];
+        const double c = cross(in, out);
+        if (!(c * c > kLimit * lengthSquared(in) * lengthSquared(out)))
+            return false; // straight, folded back or a zero-length edge: let the full check say
+        if (i == 0)
+            positive = c > 0;
+        else if ((c > 0) != positive)
+            return false;
+        // Every turn is less than half a turn, so each sign change of the edges' x component is
+        // one crossing of the vertical: two crossings mean the outline winds exactly once.
+        if (out.x != 0) {
+            if ((out.x > 0) != (lastX > 0))
+                ++xFlips;
+            lastX = out.x;
+        }
+        in = out;
+    }
+    return xFlips == 2;
+}
+
+/// The full check behind checkConvexPolygon, without the fast screen (for tests that compare).
+inline PolygonCheck checkConvexPolygonFully(std::span<const Vec2> input);
+
 } // namespace detail
 
 /// Checks that points form a convex polygon (either winding, collinear vertices allowed).
-/// Reports the first issue in the order of the PolygonIssue enum. O(n^2) for the crossing test,
-/// which is fine for hand-drawn outlines.
+/// Reports the first issue in the order of the PolygonIssue enum. O(n) for strictly convex
+/// polygons (the common case, screened by detail::isClearlyConvex); otherwise O(n^2) for the
+/// crossing test, which is fine for hand-drawn outlines.
 inline PolygonCheck checkConvexPolygon(std::span<const Vec2> input) {
+    if (detail::isClearlyConvex(input))
+        return {};
+    return detail::checkConvexPolygonFully(input);
+}
+
+namespace detail {
+
+inline PolygonCheck checkConvexPolygonFully(std::span<const Vec2> input) {
     const int count = static_cast<int>(input.size());
     for (int i = 0; i < count; ++i) {
         if (!isFinite(input[i]))
@@ -140,6 +193,8 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> input) {
     }
     return {};
 }
+
+} // namespace detail
 
 /// Convex hull of points (Andrew's monotone chain), without collinear or repeated points,
 /// wound the same way as the input when the input has a clear winding. Non-finite points are
