@@ -60,9 +60,11 @@ inline bool segmentsCross(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
            (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2));
 }
 
-/// A cheap screen that runs before the full check: true only for polygons the full check surely
-/// accepts (finite, in range, every turn the same way and clearly not straight, the edge
-/// directions going round exactly once: strictly convex and simple). False says nothing.
+/// A cheap screen that runs before the full check: true only for polygons that are surely fine
+/// (finite, in range, every turn the same way and clearly not straight, the edge directions
+/// going round exactly once, not flat: strictly convex and simple). False says nothing. It also
+/// accepts a clearly convex polygon far from the origin, whose winding the full check can lose
+/// to rounding.
 inline bool isClearlyConvex(std::span<const Vec2> p) {
     const std::size_t n = p.size();
     if (n < 3)
@@ -98,7 +100,20 @@ inline bool isClearlyConvex(std::span<const Vec2> p) {
         }
         in = out;
     }
-    return xFlips == 2;
+    if (xFlips != 2)
+        return false;
+    // Tiny edges can turn sharply on an outline that is flat as a whole: the full check's
+    // zero-area test, the same arithmetic on the same points (there are no repeats here).
+    std::size_t far = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        if (lengthSquared(p[i] - p[0]) > lengthSquared(p[far] - p[0]))
+            far = i;
+    }
+    const Vec2 axis = p[far] - p[0];
+    double maxOffset = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        maxOffset = std::max(maxOffset, std::abs(cross(axis, p[i] - p[0])));
+    return maxOffset > kRelativeAreaEpsilon * lengthSquared(axis);
 }
 
 /// The full check behind checkConvexPolygon, without the fast screen (for tests that compare).
