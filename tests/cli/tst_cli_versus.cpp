@@ -150,7 +150,7 @@ void TestCliVersus::versusPrintsTheKnightsHitOnTheSlime() {
 void TestCliVersus::rangeAgreesWithBoostAndVersus_data() {
     QTest::addColumn<QString>("defender");
     QTest::addColumn<double>("dy");
-    for (const char *frame : {"slime/idle", "slime/squash", "slime/nowhere"})
+    for (const char *frame : {"slime/idle", "slime/squash", "slime/jump"})
         for (double dy : {0.0, -5.0, -10.0, -15.0})
             QTest::newRow(qPrintable(QStringLiteral("%1 dy %2").arg(QLatin1String(frame)).arg(dy)))
                 << QString(frame) << dy;
