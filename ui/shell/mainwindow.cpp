@@ -14,6 +14,7 @@
 #include "shapespanel.h"
 #include "spritespanel.h"
 #include "validation.h"
+#include "versuspanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -140,6 +141,7 @@ void MainWindow::createDocks() {
     mShapesPanel = new ShapesPanel(mSession, this);
     mPropertyPanel = new PropertyPanel(mSession, mPrompts.get(), this);
     mHitsPanel = new HitsPanel(mSession, this);
+    mVersusPanel = new VersusPanel(mSession, this);
     mLayersPanel = new LayersPanel(mSession, mPrompts.get(), this);
     mUndoView = new QUndoView(document()->undoStack(), this);
     mUndoView->setEmptyLabel(tr("<original>"));
@@ -155,12 +157,15 @@ void MainWindow::createDocks() {
                                        QStringLiteral("propertiesDock"), Qt::RightDockWidgetArea);
     QDockWidget *hits =
         addPanel(mHitsPanel, tr("Hits"), QStringLiteral("hitsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *versus =
+        addPanel(mVersusPanel, tr("Versus"), QStringLiteral("versusDock"), Qt::RightDockWidgetArea);
     QDockWidget *history =
         addPanel(mUndoView, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
     Q_UNUSED(sprites)
     Q_UNUSED(properties)
     tabifyDockWidget(shapes, layers);
     shapes->raise();
+    tabifyDockWidget(hits, versus);
     tabifyDockWidget(hits, history);
     hits->raise();
 

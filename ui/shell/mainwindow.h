@@ -21,6 +21,7 @@ class DocumentManager;
 class EditorSession;
 class FileFormat;
 class HitsPanel;
+class VersusPanel;
 class LayersPanel;
 class PropertyPanel;
 class Prompts;
@@ -54,6 +55,7 @@ public:
     ShapesPanel *shapesPanel() const { return mShapesPanel; }
     PropertyPanel *propertyPanel() const { return mPropertyPanel; }
     HitsPanel *hitsPanel() const { return mHitsPanel; }
+    VersusPanel *versusPanel() const { return mVersusPanel; }
     LayersPanel *layersPanel() const { return mLayersPanel; }
     QLabel *cursorLabel() const { return mCursorLabel; }
     QLabel *zoomLabel() const { return mZoomLabel; }
@@ -114,6 +116,7 @@ private:
     ShapesPanel *mShapesPanel = nullptr;
     PropertyPanel *mPropertyPanel = nullptr;
     HitsPanel *mHitsPanel = nullptr;
+    VersusPanel *mVersusPanel = nullptr;
     LayersPanel *mLayersPanel = nullptr;
     QUndoView *mUndoView = nullptr;
     QList<QDockWidget *> mDocks;
