@@ -14,7 +14,9 @@
 #include "shapespanel.h"
 #include "spritespanel.h"
 #include "validation.h"
+#include "versuslayer.h"
 #include "versuspanel.h"
+#include "versusservice.h"
 
 #include <QAction>
 #include <QApplication>
@@ -168,6 +170,13 @@ void MainWindow::createDocks() {
     tabifyDockWidget(hits, versus);
     tabifyDockWidget(hits, history);
     hits->raise();
+
+    // The defender drawn on the canvas, dragged there, placed through the dock's command.
+    mVersusLayer = new VersusLayer(mCanvas, document(), mVersusPanel->service(), this);
+    connect(mVersusPanel->service(), &VersusService::hitsChanged, mVersusLayer,
+            &VersusLayer::refresh);
+    connect(mSession, &EditorSession::currentFrameChanged, mVersusLayer, &VersusLayer::refresh);
+    connect(mVersusLayer, &VersusLayer::defenderDropped, mVersusPanel, &VersusPanel::placeDefender);
 
     connect(mSpritesPanel, &SpritesPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });

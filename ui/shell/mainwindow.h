@@ -21,6 +21,7 @@ class DocumentManager;
 class EditorSession;
 class FileFormat;
 class HitsPanel;
+class VersusLayer;
 class VersusPanel;
 class LayersPanel;
 class PropertyPanel;
@@ -56,6 +57,7 @@ public:
     PropertyPanel *propertyPanel() const { return mPropertyPanel; }
     HitsPanel *hitsPanel() const { return mHitsPanel; }
     VersusPanel *versusPanel() const { return mVersusPanel; }
+    VersusLayer *versusLayer() const { return mVersusLayer; }
     LayersPanel *layersPanel() const { return mLayersPanel; }
     QLabel *cursorLabel() const { return mCursorLabel; }
     QLabel *zoomLabel() const { return mZoomLabel; }
@@ -117,6 +119,7 @@ private:
     PropertyPanel *mPropertyPanel = nullptr;
     HitsPanel *mHitsPanel = nullptr;
     VersusPanel *mVersusPanel = nullptr;
+    VersusLayer *mVersusLayer = nullptr;
     LayersPanel *mLayersPanel = nullptr;
     QUndoView *mUndoView = nullptr;
     QList<QDockWidget *> mDocks;

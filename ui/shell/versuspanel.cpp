@@ -244,7 +244,18 @@ void VersusPanel::stepAttacker(int delta) {
         mSession->setCurrentFrame(next);
 }
 
+void VersusPanel::placeDefender(double dx, double dy) {
+    // To the boxes' precision, so that what is saved is what they show.
+    const double scale = std::pow(10.0, mDx->decimals());
+    if (mDefender->currentIndex() > 0)
+        commitSetup(std::round(dx * scale) / scale, std::round(dy * scale) / scale);
+}
+
 void VersusPanel::commit() {
+    commitSetup(mDx->value(), mDy->value());
+}
+
+void VersusPanel::commitSetup(double dx, double dy) {
     if (mRefreshing || !mSession->document()->contains(mSession->currentFrame()))
         return;
     Document *document = mSession->document();
@@ -253,8 +264,8 @@ void VersusPanel::commit() {
     VersusSetup setup = index >= 0 ? setups[index] : VersusSetup{};
     setup.attacker = attackerName();
     setup.defender = mDefender->currentIndex() > 0 ? mDefender->currentText() : QString();
-    setup.dx = mDx->value();
-    setup.dy = mDy->value();
+    setup.dx = dx;
+    setup.dy = dy;
     setup.facing = mSameFacing->isChecked() ? Facing::Same : Facing::Opposite;
     if (index >= 0 && setups[index] == setup)
         return;

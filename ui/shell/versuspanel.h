@@ -51,6 +51,9 @@ public:
     /// Steps the attacker to the next frame of its sprite.
     QToolButton *nextFrameButton() const { return mNext; }
 
+    /// Stands the defender's origin at (dx, dy): one undo command (the canvas drag ends here).
+    void placeDefender(double dx, double dy);
+
 private:
     void onDocumentChanged(const DocumentChange &change);
     void refresh();         ///< the controls and the service from the document
@@ -59,6 +62,7 @@ private:
     void refillDefenders(); ///< the combo's frame list
     void stepAttacker(int delta);
     void commit(); ///< the controls' values as one undo command
+    void commitSetup(double dx, double dy);
     QString attackerName() const;
     int setupIndex() const; ///< the document's versus entry for the attacker, or -1
 

@@ -4,9 +4,11 @@
 
 #include "shelltestsupport.h"
 
+#include "canvas.h"
 #include "editorsession.h"
 #include "hitsmithformat.h"
 #include "mainwindow.h"
+#include "versuslayer.h"
 #include "versuspanel.h"
 #include "versusservice.h"
 
@@ -15,6 +17,8 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGraphicsPathItem>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
@@ -181,6 +185,41 @@ private Q_SLOTS:
         QCOMPARE(saved.attacker, QStringLiteral("hero/punch"));
         QCOMPARE(saved.defender, QStringLiteral("foe/idle"));
         QCOMPARE(saved.dy, -5.0);
+    }
+
+    void theDefenderIsDrawnAndDraggedOnTheCanvas() {
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        typeInto(panel()->dxBox(), QStringLiteral("30"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+
+        // The belly faces the hero: x 22..30 from the hero's origin (10, 20), so 32..40 and
+        // y 0..20 on the canvas. The hit's arrow and the reach (dx 33: x 43) are drawn too.
+        VersusLayer *layer = mWindow->versusLayer();
+        QVERIFY(layer->defenderItem()->path().contains(QPointF(38, 3)));
+        QVERIFY(!layer->defenderItem()->path().contains(QPointF(30, 3)));
+        QCOMPARE(layer->reachItem()->path().boundingRect().center().x(), 43.0);
+
+        // Drag the belly 10 px right: one undo step, the hit ends.
+        QGraphicsView *view = mWindow->canvas()->view();
+        const QPoint from = view->mapFromScene(QPointF(38, 3));
+        const QPoint to = view->mapFromScene(QPointF(38 + 10, 3));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view->viewport(), (from + to) / 2);
+        QTest::mouseMove(view->viewport(), to);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+        const double dropped = doc()->data().versus.value(0).dx;
+        QVERIFY2(std::abs(dropped - 40.0) < 1.0, qPrintable(QString::number(dropped)));
+        QCOMPARE(panel()->dxBox()->value(), dropped);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        QVERIFY(layer->defenderItem()->path().contains(QPointF(38 + 10, 3)));
+        QCOMPARE(doc()->undoStack()->count(), 3);
+        // The shapes stayed where they were: the drag moved the defender only.
+        QCOMPARE(doc()->frame({0, 0}).shapes[0].center, QPointF(30, 10));
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->data().versus.value(0).dx, 30.0);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
     }
 };
 
