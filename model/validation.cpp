@@ -61,6 +61,12 @@ std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
         return ShapeProblem{ProblemKind::ZeroArea,
                             tr("polygon has zero area (all vertices on a line)"), -1};
     case PolygonIssue::SelfIntersecting:
+        if (check.otherVertex < 0)
+            return ShapeProblem{ProblemKind::SelfIntersecting,
+                                tr("self-intersecting: the outline goes round more than once "
+                                   "(passing its start at vertex %1)")
+                                    .arg(check.vertex),
+                                check.vertex};
         if (check.vertex == check.otherVertex)
             return ShapeProblem{
                 ProblemKind::SelfIntersecting,

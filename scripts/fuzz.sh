@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (tests/fuzz/, one per reader) with clang, ASan and UBSan into
 # build-fuzz/, then fuzzes each reader for SECONDS seconds (default 60), JOBS at a time
-# (default 2). Seeds: tests/data and ../shared/fixtures (when present); a crash, leak,
+# (default 2). Seeds: each reader's files in tests/data, examples and ../shared/fixtures; a crash, leak,
 # timeout or round-trip mismatch leaves its input in build-fuzz/artifacts/<reader>/ and the
 # script exits non-zero. Usage: scripts/fuzz.sh [SECONDS] [JOBS]
+# Long campaign (README, Testing): HITSMITH_FUZZ_RUNS=10000000 scripts/fuzz.sh 0 2 runs every reader
+# for that many executions instead of a time (SECONDS 0 = no time limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -15,20 +17,35 @@ cmake -S . -B build-fuzz -DHITSMITH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build-fuzz -j"$(nproc 2>/dev/null || echo 2)"
 readers=$(sed -n 's/^set(HITSMITH_FUZZ_READERS \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt)
 fixtures=../shared/fixtures
+# Seeds: each reader's own files only (foreign and large seeds slow it down for nothing).
+seed_files() {
+  local reader=$1
+  case $reader in
+  hitsmith) ls examples/*.json ;;
+  tiled-tsx) ls "$fixtures"/tiled/*.tsx ;;
+  tiled-tsj) ls "$fixtures"/tiled/*.tsj ;;
+  godot) ls "$fixtures"/godot/* tests/data/formats/*.tscn ;;
+  matter) ls "$fixtures"/phaser-matter/* tests/data/formats/matter_*.json ;;
+  aseprite) ls "$fixtures"/aseprite/* tests/data/formats/aseprite_*.json ;;
+  esac 2>/dev/null || true
+  find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" -type f 2>/dev/null || true
+}
 run_one() {
   local reader=$1
   local corpus=build-fuzz/corpus/$reader artifacts=build-fuzz/artifacts/$reader
-  mkdir -p "$corpus" "$artifacts"
-  local seeds=("$corpus" tests/data tests/data/fuzz-regressions)
-  [ -d "$fixtures" ] && seeds+=("$fixtures")
+  local seeds=build-fuzz/seeds/$reader
+  mkdir -p "$corpus" "$artifacts" "$seeds"
+  seed_files "$reader" | while read -r file; do cp "$file" "$seeds/"; done
   local dict=()
   [ -f "tests/fuzz/dict/$reader.dict" ] && dict=(-dict="tests/fuzz/dict/$reader.dict")
+  local limit=(-max_total_time="$seconds")
+  [ -n "${HITSMITH_FUZZ_RUNS:-}" ] && limit+=(-runs="$HITSMITH_FUZZ_RUNS")
   ASAN_OPTIONS=detect_leaks=1 build-fuzz/fuzz/fuzz_"$reader" "${dict[@]}" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1048576 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 "${seeds[@]}" \
+    "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$seeds" \
     >"build-fuzz/$reader.log" 2>&1
 }
-export -f run_one
+export -f run_one seed_files
 export seconds fixtures
 status=0
 printf '%s\n' $readers | xargs -P "$parallel" -I{} bash -c 'run_one {}' || status=$?

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void editedDurationChangesOnlyTicks();
     void exportDocument();
     void exampleRectanglesComeBack();
+    void everyShapeKindComesBackAsItsBoundingBox();
     void registeredAndGuessed();
     void malformed_data();
     void malformed();
@@ -225,6 +226,40 @@ void TestAirFormat::exampleRectanglesComeBack() {
     QVERIFY(back.isOk());
     QCOMPARE(back.document->sprites[0].frames[0].shapes, frame.shapes);
     QCOMPARE(back.document->sprites[0].frames[0].duration, frame.duration);
+}
+
+// Each non-rectangle on a Clsn layer comes back as its bounding box; nothing is dropped. (A
+// circle was once lost: its outline() is empty, so its "bounding box" had no area.)
+void TestAirFormat::everyShapeKindComesBackAsItsBoundingBox() {
+    DocumentData document;
+    Sprite sprite;
+    sprite.name = QStringLiteral("action-3");
+    Frame frame;
+    frame.name = QStringLiteral("element-1");
+    frame.origin = QPointF(0, 0);
+    frame.shapes << Shape::circle(QStringLiteral("c"), {5, 5}, 3, QStringLiteral("hitbox"))
+                 << Shape::polygon(QStringLiteral("p"), {{0, 0}, {10, 0}, {4, 7}},
+                                   QStringLiteral("hitbox"))
+                 << Shape::rect(QStringLiteral("r"), {20, 20}, {4, 4}, 90,
+                                QStringLiteral("hurtbox"));
+    sprite.frames << frame;
+    document.sprites << sprite;
+    const WriteResult written = format("air")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    const ReadResult back = format("air")->read(written.bytes, {});
+    QVERIFY2(back.isOk(), qPrintable(back.error));
+    QCOMPARE(boxes(back.document->sprites[0].frames[0], QStringLiteral("hitbox")),
+             (QList<QRectF>{QRectF(2, 2, 6, 6), QRectF(0, 0, 10, 7)}));
+    QCOMPARE(boxes(back.document->sprites[0].frames[0], QStringLiteral("hurtbox")),
+             QList<QRectF>{QRectF(18, 18, 4, 4)});
+    // A shape thinner than a pixel cannot be a box: counted, never silently dropped.
+    frame.shapes = {
+        Shape::rect(QStringLiteral("sliver"), {5, 5}, {10, 0.2}, 0, QStringLiteral("hitbox"))};
+    document.sprites[0].frames = {frame};
+    const WriteResult sliver = format("air")->write(document, {}, {});
+    QVERIFY(sliver.isOk());
+    QVERIFY2(!sliver.warnings.filter(QStringLiteral("thinner than a pixel")).isEmpty(),
+             qPrintable(sliver.warnings.join(u'\n')));
 }
 
 void TestAirFormat::registeredAndGuessed() {

@@ -11,6 +11,8 @@
 
 #include <QTemporaryDir>
 
+#include <cmath>
+
 #include <sys/stat.h>
 
 using namespace hitsmith;
@@ -70,6 +72,61 @@ private Q_SLOTS:
             const ReadResult result = loadDocumentFile(path);
             QVERIFY2(!result.isOk() && !result.error.isEmpty(), qPrintable(path));
         }
+    }
+
+    // 200 MB of '[' (under the 256 MiB cap, so it is read): every reader refuses it at once
+    // (JSON stops at depth 1024, XML at the first byte, Godot and .air at the first line).
+    void twoHundredMegabytesOfBrackets() {
+        const QString path = mDir.filePath(QStringLiteral("brackets.json"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            const QByteArray chunk(1024 * 1024, '[');
+            for (int i = 0; i < 200; ++i)
+                QCOMPARE(file.write(chunk), chunk.size());
+        }
+        QByteArray bytes;
+        QString error;
+        QVERIFY2(readWholeFile(path, &bytes, &error), qPrintable(error));
+        QCOMPARE(bytes.size(), 200ll * 1024 * 1024);
+        everyReaderRefuses(bytes, "200 MB of '['");
+        const ReadResult result = loadDocumentFile(path);
+        QVERIFY2(!result.isOk() && result.error.contains(QStringLiteral("line 1")),
+                 qPrintable(result.error));
+        QFile::remove(path);
+    }
+
+    // A polygon of 1,000,000 vertices (25 MB of JSON): read, validated (the turning check, not
+    // the pairwise one) and collided with a circle like any other document.
+    void millionVertexPolygonLoadsAndValidates() {
+        const int count = 1000000;
+        QByteArray points;
+        points.reserve(count * 40);
+        for (int i = 0; i < count; ++i) {
+            const double angle = 2 * M_PI * i / count;
+            points += (i ? ", [" : "[") +
+                      QByteArray::number(1000 + 900 * std::cos(angle), 'g', 17) + ", " +
+                      QByteArray::number(1000 + 900 * std::sin(angle), 'g', 17) + ']';
+        }
+        const QByteArray bytes =
+            "{\"format\": \"hitsmith\", \"version\": 1, \"collide\": [[\"a\", \"a\"]], "
+            "\"sprites\": [{\"name\": \"s\", \"frames\": [{\"name\": \"f\", \"shapes\": ["
+            "{\"id\": \"big\", \"layer\": \"a\", \"type\": \"polygon\", \"points\": [" +
+            points +
+            "]}, {\"id\": \"dot\", \"layer\": \"a\", \"type\": \"circle\", \"center\": "
+            "[1000, 1000], \"radius\": 5}]}]}]}";
+        const ReadResult result = HitsmithFormat::parse(bytes);
+        QVERIFY2(result.isOk(), qPrintable(result.error));
+        QCOMPARE(result.document->sprites[0].frames[0].shapes[0].points.size(), count);
+        const QList<Problem> problems = validateDocument(*result.document);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).reason));
+        // One dent makes it concave, found at its vertex.
+        DocumentData dented = *result.document;
+        QPointF &dent = dented.sprites[0].frames[0].shapes[0].points[654321];
+        dent = QPointF(1000, 1000) + (dent - QPointF(1000, 1000)) * 0.999; // towards the centre
+        const QList<Problem> dentProblems = validateDocument(dented);
+        QCOMPARE(dentProblems.size(), 1);
+        QCOMPARE(dentProblems[0].vertex, 654321);
     }
 };
 

@@ -41,7 +41,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         std::abort();
     }
     if (!(*again.document == *result.document)) {
-        std::fprintf(stderr, "round trip through the native format changed the document\n");
+        // Both writes, so the difference can be read off the crash log.
+        std::fprintf(stderr,
+                     "round trip through the native format changed the document\n"
+                     "--- first native write:\n%s\n--- write of what was read back:\n%s\n",
+                     native.constData(), HitsmithFormat::serialize(*again.document).constData());
         std::abort();
     }
     return 0;

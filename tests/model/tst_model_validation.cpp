@@ -22,6 +22,16 @@ Shape poly(QList<QPointF> points) {
     return Shape::polygon(QStringLiteral("p"), points);
 }
 
+/// count vertices evenly round a circle, going round `turns` times (turns 2: a doubly wound star).
+QList<QPointF> roundPolygon(int count, int turns = 1) {
+    QList<QPointF> points;
+    for (int i = 0; i < count; ++i) {
+        const double angle = 2 * M_PI * turns * i / count;
+        points << QPointF(1000 * std::cos(angle), 1000 * std::sin(angle));
+    }
+    return points;
+}
+
 QList<QPointF> reversed(QList<QPointF> points) {
     std::reverse(points.begin(), points.end());
     return points;
@@ -61,6 +71,9 @@ void TestValidation::validShapes_data() {
     for (int i = 0; i < 20; ++i)
         circle20 << QPointF(50 * std::cos(i * M_PI / 10), 50 * std::sin(i * M_PI / 10));
     QTest::newRow("20 vertices") << poly(circle20);
+    // Above collision::kPairwiseCrossingLimit the turning check replaces the pairwise one.
+    QTest::newRow("5,000 vertices (turning check)") << poly(roundPolygon(5000));
+    QTest::newRow("5,000 vertices, other winding") << poly(reversed(roundPolygon(5000)));
     QTest::newRow("rect") << Shape::rect("r", {5, 5}, {10, 4}, -15);
     QTest::newRow("rect at 90 degrees") << Shape::rect("r", {5, 5}, {10, 4}, 90);
     QTest::newRow("circle") << Shape::circle("c", {0, 0}, 0.5);
@@ -109,6 +122,15 @@ void TestValidation::invalidShapes_data() {
         << poly({{0, -10}, {5.9, 8.1}, {-9.5, -3.1}, {9.5, -3.1}, {-5.9, 8.1}})
         << ProblemKind::SelfIntersecting << 0
         << "self-intersecting: edge from vertex 0 crosses edge from vertex 2";
+    QList<QPointF> dented = roundPolygon(5000);
+    dented[1234] *= 0.99;
+    QTest::newRow("5,000 vertices, dent at 1234")
+        << poly(dented) << ProblemKind::NotConvex << 1234 << "not convex at vertex 1234";
+    // 5,001 vertices twice round: every turn agrees, the outline passes its start at 2,500.
+    QTest::newRow("5,001 vertices wound twice")
+        << poly(roundPolygon(5001, 2)) << ProblemKind::SelfIntersecting << 2500
+        << "self-intersecting: the outline goes round more than once (passing its start at "
+           "vertex 2500)";
     QTest::newRow("concave at vertex 3") << poly({{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
                                          << ProblemKind::NotConvex << 3 << "not convex at vertex 3";
     QTest::newRow("concave at vertex 3, other winding")

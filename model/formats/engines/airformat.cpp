@@ -347,7 +347,7 @@ FrameBoxes frameBoxes(const Sprite &sprite, const Frame &frame, const QString (&
             bounds = QRectF(shape.center - QPointF(shape.size.width(), shape.size.height()) / 2,
                             shape.size);
         } else {
-            bounds = shape.outline().boundingRect();
+            bounds = shape.boundingRect(); // outline() is empty for a circle
             losses->add(tr("%1 rotated rectangle, polygon or circle written as its bounding box"),
                         tr("%1 rotated rectangles, polygons or circles written as their bounding "
                            "boxes"),
@@ -361,8 +361,12 @@ FrameBoxes frameBoxes(const Sprite &sprite, const Frame &frame, const QString (&
             std::abs(right - bounds.right()) > 1e-9 || std::abs(bottom - bounds.bottom()) > 1e-9)
             losses->add(tr("%1 box rounded to whole pixels"),
                         tr("%1 boxes rounded to whole pixels"), where);
-        if (right <= left || bottom <= top)
+        if (right <= left || bottom <= top) {
+            // Thinner than a pixel: no whole-pixel box holds it. Say so; never drop it silently.
+            losses->add(tr("%1 shape thinner than a pixel not written"),
+                        tr("%1 shapes thinner than a pixel not written"), where);
             continue;
+        }
         result.boxes[n].append(QRect(QPoint(left, top), QPoint(right - 1, bottom - 1)));
     }
     return result;

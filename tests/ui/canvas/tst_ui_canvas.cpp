@@ -786,7 +786,16 @@ void TestCanvas::rotateRectangleHandle() {
     // Resize from a corner keeps the opposite corner in place.
     const QPolygonF corners = shapes()[0].outline();
     drag(corners[2], corners[2] + QPointF(-4, 0));
-    QCOMPARE(shapes()[0].outline()[0], corners[0]);
+    const QPolygonF resized = shapes()[0].outline();
+    QCOMPARE(resized[0], corners[0]);
+    // ...and the dragged corner lands where it was dropped: the rectangle really changed.
+    QVERIFY2(
+        QLineF(resized[2], corners[2] + QPointF(-4, 0)).length() < 1e-6,
+        qPrintable(
+            QStringLiteral("dragged corner at %1,%2").arg(resized[2].x()).arg(resized[2].y())));
+    // The corner moved 4 px out across the 10 px side (turned upright by the rotation above).
+    QCOMPARE(shapes()[0].size.width() * shapes()[0].size.height(), 20.0 * (10.0 + 4));
+    QCOMPARE(mSession->document()->undoStack()->count(), 2);
 }
 
 void TestCanvas::zoomAndStatusSignals() {

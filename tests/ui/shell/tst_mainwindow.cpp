@@ -122,9 +122,12 @@ private Q_SLOTS:
         session()->setSelectedShapes({1});
         typeInto(mWindow->propertyPanel()->widthBox(), QStringLiteral("9"));
         QVERIFY(undo->isEnabled());
-        undo->trigger();
+        // Press the keys (on the canvas: a focused spin box would undo its own text instead).
+        QWidget *viewport = mWindow->canvas()->view()->viewport();
+        viewport->setFocus();
+        QTest::keyClick(viewport, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc()->shape({0, 0, 1}).size.width(), 8.0);
-        redo->trigger();
+        QTest::keyClick(viewport, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(doc()->shape({0, 0, 1}).size.width(), 9.0);
     }
 
