@@ -4,18 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Build: compiler, CMake, Qt 6. Tests: Boost.Geometry (independent collision check), Tiled and
-# Node.js/npm (the real consumers of exported files), fonts for the offscreen platform.
+# Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins).
+# Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
+# of exported files), fonts for the offscreen platform.
+# The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
 # CI's fuzzing: clang with libFuzzer and the sanitizer runtimes.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
 # independent pipeline the trace benchmark compares against).
 packages=(
   build-essential cmake pkgconf
-  qt6-base-dev qt6-qpa-plugins libgl-dev
+  qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
   libboost-dev libbox2d-dev python3-skimage
   tiled
   clang libclang-rt-14-dev
-  fonts-dejavu-core xvfb xauth
+  fonts-dejavu-core xvfb xauth xdotool
 )
 
 missing=()

@@ -21,6 +21,7 @@ void EditorSession::setCurrentFrame(FrameRef frame) {
     mCurrentFrame = frame;
     mSelectedShapes.clear();
     mSelectedHit = {-1, -1};
+    setEditedSprite(-1);
     Q_EMIT currentFrameChanged(frame);
     Q_EMIT selectionChanged(mSelectedShapes);
     Q_EMIT selectedHitChanged(-1, -1);
@@ -37,8 +38,10 @@ void EditorSession::setSelectedShapes(QList<int> shapes) {
     if (shapes == mSelectedShapes)
         return;
     mSelectedShapes = shapes;
-    if (!shapes.isEmpty())
+    if (!shapes.isEmpty()) {
+        setEditedSprite(-1);
         setCurrentLayer(mDocument->frame(mCurrentFrame).shapes[shapes.first()].layer);
+    }
     Q_EMIT selectionChanged(mSelectedShapes);
     if (mSelectedHit.first >= 0 &&
         !(shapes.contains(mSelectedHit.first) && shapes.contains(mSelectedHit.second))) {
@@ -54,6 +57,15 @@ void EditorSession::setSelectedHit(int a, int b) {
     if (a >= 0)
         setSelectedShapes({a, b});
     Q_EMIT selectedHitChanged(a, b);
+}
+
+void EditorSession::setEditedSprite(int sprite) {
+    if (sprite < 0 || sprite >= mDocument->data().sprites.size())
+        sprite = -1;
+    if (sprite == mEditedSprite)
+        return;
+    mEditedSprite = sprite;
+    Q_EMIT editedSpriteChanged(sprite);
 }
 
 void EditorSession::setCurrentLayer(const QString &layer) {
@@ -97,6 +109,7 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
                                        : mLayerByPath.value(path, Shape::defaultLayerName()));
         mCurrentFrame = {};
         mSelectedShapes.clear();
+        setEditedSprite(-1);
         keepValid();
         Q_EMIT currentFrameChanged(mCurrentFrame);
         Q_EMIT selectionChanged(mSelectedShapes);
@@ -105,6 +118,10 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
     case Kind::SpriteInserted:
     case Kind::SpriteRemoved:
     case Kind::SpriteMoved:
+        // The edited sprite's row moved or went away: stop rather than edit another sprite.
+        setEditedSprite(-1);
+        followFrame(change);
+        break;
     case Kind::FrameInserted:
     case Kind::FrameRemoved:
     case Kind::FrameMoved:

@@ -38,6 +38,13 @@ public:
     /// Chooses the pair whose arrow is drawn (and selects both shapes).
     void setSelectedHit(int a, int b);
 
+    /// The sprite whose own properties (name, image) are being edited, its row chosen in the
+    /// Sprites dock; -1 while a frame or shapes are. Choosing another frame or selecting shapes
+    /// ends it.
+    int editedSprite() const { return mEditedSprite; }
+    /// Starts (sprite >= 0) or ends (-1) editing a sprite's own properties.
+    void setEditedSprite(int sprite);
+
     /// The layer new shapes are drawn on ("default" until a panel picks another).
     QString currentLayer() const { return mCurrentLayer; }
     /// Chooses the layer for new shapes. Selecting shapes follows the first one's layer; each
@@ -49,6 +56,7 @@ Q_SIGNALS:
     void selectionChanged(const QList<int> &shapes);
     void selectedHitChanged(int a, int b);
     void currentLayerChanged(const QString &layer);
+    void editedSpriteChanged(int sprite);
 
 private:
     void onDocumentChanged(const DocumentChange &change);
@@ -61,6 +69,7 @@ private:
     FrameRef mCurrentFrame;
     QList<int> mSelectedShapes;
     QPair<int, int> mSelectedHit{-1, -1};
+    int mEditedSprite = -1;
     QString mCurrentLayer = Shape::defaultLayerName();
     QString mDocumentPath;                // the path mCurrentLayer was chosen for
     QHash<QString, QString> mLayerByPath; // each document's drawing layer

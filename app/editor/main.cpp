@@ -36,7 +36,11 @@ int main(int argc, char *argv[]) {
     // For README screenshots and visual checks under Xvfb or offscreen: grab the window and quit.
     const QString grabPath = qEnvironmentVariable("HITSMITH_GRAB");
     if (!grabPath.isEmpty()) {
-        QTimer::singleShot(1500, window, [window, grabPath] {
+        // HITSMITH_GRAB_DELAY_MS leaves time to click around first (xdotool under Xvfb).
+        const int delayMs = qEnvironmentVariableIsSet("HITSMITH_GRAB_DELAY_MS")
+                                ? qEnvironmentVariableIntValue("HITSMITH_GRAB_DELAY_MS")
+                                : 1500;
+        QTimer::singleShot(delayMs, window, [window, grabPath] {
             window->grab().save(grabPath);
             QApplication::exit(0);
         });

@@ -1,5 +1,7 @@
 #include "structurecommands.h"
 
+#include <QCoreApplication>
+
 namespace hitsmith {
 
 InsertSpriteCommand::InsertSpriteCommand(Document *document, int index, Sprite sprite,
@@ -47,6 +49,25 @@ void ChangeSpriteCommand::redo() {
 void ChangeSpriteCommand::undo() {
     mDocument->setSpriteInfo(mIndex, mOldName, mOldImage, mDocument->sprite(mIndex).extra);
 }
+
+RenameSpriteCommand::RenameSpriteCommand(Document *document, int index, const QString &name,
+                                         QUndoCommand *parent)
+    : ChangeSpriteCommand(
+          document, index, name, document->sprite(index).image,
+          QCoreApplication::translate("hitsmith::RenameSpriteCommand", "Rename sprite %1 to %2")
+              .arg(document->sprite(index).name, name),
+          parent) {}
+
+SetSpriteImageCommand::SetSpriteImageCommand(Document *document, int index, const QString &image,
+                                             QUndoCommand *parent)
+    : ChangeSpriteCommand(
+          document, index, document->sprite(index).name, image,
+          image.isEmpty()
+              ? QCoreApplication::translate("hitsmith::SetSpriteImageCommand", "Remove image of %1")
+                    .arg(document->sprite(index).name)
+              : QCoreApplication::translate("hitsmith::SetSpriteImageCommand", "Set image of %1")
+                    .arg(document->sprite(index).name),
+          parent) {}
 
 MoveSpriteCommand::MoveSpriteCommand(Document *document, int from, int to, const QString &text,
                                      QUndoCommand *parent)

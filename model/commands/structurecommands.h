@@ -50,6 +50,21 @@ private:
     QString mOldName, mNewName, mOldImage, mNewImage;
 };
 
+/// Renames a sprite; the undo text names it ("Rename sprite knight to hero").
+class RenameSpriteCommand : public ChangeSpriteCommand {
+public:
+    RenameSpriteCommand(Document *document, int index, const QString &name,
+                        QUndoCommand *parent = nullptr);
+};
+
+/// Points a sprite at another image (an absolute path, empty for none); the undo text names the
+/// sprite ("Set image of knight").
+class SetSpriteImageCommand : public ChangeSpriteCommand {
+public:
+    SetSpriteImageCommand(Document *document, int index, const QString &image,
+                          QUndoCommand *parent = nullptr);
+};
+
 /// Moves a sprite in the list.
 class MoveSpriteCommand : public QUndoCommand {
 public:

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void editedDefaultBoxOverridesOneElement();
     void editedDurationChangesOnlyTicks();
     void exportDocument();
+    void explicitZeroClearsDefault();
     void exampleRectanglesComeBack();
     void everyShapeKindComesBackAsItsBoundingBox();
     void registeredAndGuessed();
@@ -194,6 +195,53 @@ void TestAirFormat::exportDocument() {
     }
     QCOMPARE(boxes(back.document->sprites[0].frames[1], QStringLiteral("hitbox")),
              QList<QRectF>{QRectF(25, -60, 20, 10)});
+}
+
+void TestAirFormat::explicitZeroClearsDefault() {
+    // Ikemen GO's ReadAnimation (src/anim.go): "Clsn2: 0" gives the next element an empty Clsn2
+    // list and marks it explicit, so the Clsn2Default is not applied to that element only.
+    const QByteArray air = "[Begin Action 210]\n"
+                           "Clsn2Default: 1\n"
+                           " Clsn2[0] = -10,-80, 10,0\n"
+                           "Clsn1: 1\n"
+                           " Clsn1[0] = 5,-60, 40,-50\n"
+                           "210,0, 0,0, 3\n"
+                           "Clsn2: 0\n"
+                           "210,1, 0,0, 3\n"
+                           "210,2, 0,0, 3\n";
+    const ReadResult read = format("air")->read(air, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    const QList<Frame> &frames = read.document->sprites[0].frames;
+    const QList<QRectF> hurt{QRectF(-10, -80, 20, 80)};
+    QCOMPARE(boxes(frames[0], QStringLiteral("hurtbox")), hurt);
+    QCOMPARE(boxes(frames[0], QStringLiteral("hitbox")).size(), 1);
+    QVERIFY(frames[1].shapes.isEmpty());
+    QCOMPARE(boxes(frames[2], QStringLiteral("hurtbox")), hurt);
+    QVERIFY(boxes(frames[2], QStringLiteral("hitbox")).isEmpty());
+    QCOMPARE(format("air")->write(*read.document, {}, {}).bytes, air);
+
+    // The writer relies on it: a gap in a run of equal boxes is written as "Clsn2: 0".
+    DocumentData document;
+    Sprite sprite;
+    sprite.name = QStringLiteral("action-211");
+    for (int i = 0; i < 4; ++i) {
+        Frame frame;
+        frame.name = QStringLiteral("f%1").arg(i);
+        frame.origin = QPointF(0, 0);
+        if (i != 2)
+            frame.shapes << Shape::rect(QStringLiteral("body"), {0, -40}, {20, 80}, 0,
+                                        QStringLiteral("hurtbox"));
+        sprite.frames << frame;
+    }
+    document.sprites << sprite;
+    const QByteArray written = format("air")->write(document, {}, {}).bytes;
+    QVERIFY2(written.contains("Clsn2Default: 1\n") && written.contains("Clsn2: 0\n"),
+             written.constData());
+    const ReadResult back = format("air")->read(written, {});
+    QVERIFY(back.isOk());
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(boxes(back.document->sprites[0].frames[i], QStringLiteral("hurtbox")).size(),
+                 i == 2 ? 0 : 1);
 }
 
 void TestAirFormat::exampleRectanglesComeBack() {

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void exportUnreadable();
     void importSniffsJson();
     void importMalformedWritesNothing();
+    void importPhysicsEditorByContent();
     void exportImportRoundTrip();
 
 private:
@@ -177,6 +178,32 @@ void TestFormatCommands::importMalformedWritesNothing() {
         cli({QStringLiteral("import"), QStringLiteral("sample.json"), QStringLiteral("-o"),
              QStringLiteral("x.json"), QStringLiteral("--format"), QStringLiteral("gif")});
     QCOMPARE(unknown.code, 2);
+}
+
+void TestFormatCommands::importPhysicsEditorByContent() {
+    // .xml is shared by two PhysicsEditor layouts: the root elements decide, and the importer
+    // prints the reader's counted warnings.
+    const QList<std::pair<QString, const char *>> inputs = {
+        {QStringLiteral("formats/andengine/food.xml"), "andengine"},
+        {QStringLiteral("formats/box2d-xml/bugs.xml"), "box2d-xml"},
+        {QStringLiteral("formats/cocos2d-plist/shapes.plist"), "cocos2d-plist"}};
+    for (const auto &[path, reader] : inputs) {
+        const QString in = testData(path);
+        const QString out = QStringLiteral("pe-%1.json").arg(QLatin1String(reader));
+        const Run run = cli({QStringLiteral("import"), in, QStringLiteral("-o"), out});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const ReadResult expected = format(reader)->readFrom(readBytes(in), in);
+        QVERIFY(expected.isOk());
+        for (const QString &warning : expected.warnings)
+            QVERIFY2(run.err.contains(warning), qPrintable(run.err));
+        const ReadResult actual = loadDocumentFile(mDir.filePath(out));
+        QVERIFY2(actual.isOk(), qPrintable(actual.error));
+        QCOMPARE(*actual.document, *expected.document);
+    }
+    const Run andEngine = cli({QStringLiteral("import"), testData(inputs[0].first),
+                               QStringLiteral("-o"), QStringLiteral("pe-warn.json")});
+    QVERIFY2(andEngine.err.contains(QStringLiteral("1 fixture with a collision group index")),
+             qPrintable(andEngine.err));
 }
 
 void TestFormatCommands::exportImportRoundTrip() {

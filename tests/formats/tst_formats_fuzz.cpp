@@ -32,6 +32,13 @@ void TestFuzz::mutatedInputs_data() {
                              << readBytes(testData(QStringLiteral("formats/air/kfm.air")));
     QTest::newRow("godot 3") << QStringLiteral("godot")
                              << readBytes(testData(QStringLiteral("formats/godot3_scene.tscn")));
+    QTest::newRow("andengine") << QStringLiteral("andengine")
+                               << readBytes(testData(QStringLiteral("formats/andengine/food.xml")));
+    QTest::newRow("box2d-xml") << QStringLiteral("box2d-xml")
+                               << readBytes(testData(QStringLiteral("formats/box2d-xml/bugs.xml")));
+    QTest::newRow("cocos2d-plist")
+        << QStringLiteral("cocos2d-plist")
+        << readBytes(testData(QStringLiteral("formats/cocos2d-plist/shapes.plist")));
 }
 
 void TestFuzz::mutatedInputs() {

@@ -64,7 +64,8 @@ void TestGodotFormat::writeExactScene() {
     QVERIFY2(result.isOk(), qPrintable(result.error));
     QCOMPARE(format("godot")->write(sampleDocument(), {}, {}).bytes, result.bytes);
     const QString text = QString::fromUtf8(result.bytes);
-    QVERIFY(text.startsWith(QStringLiteral("[gd_scene load_steps=6 format=3]\n\n")));
+    // 5 shapes, and per sprite a SpriteFrames, an Animation and an AnimationLibrary.
+    QVERIFY(text.startsWith(QStringLiteral("[gd_scene load_steps=12 format=3]\n\n")));
     // Layers sorted (default, hitbox, hurtbox) are bits 1, 2, 4; hitbox collides with hurtbox.
     QCOMPARE(
         nodeSection(text, QStringLiteral(

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void separateDragsStaySeparate();
     void insertAndRemoveShapes();
     void spriteCommands();
+    void renameAndSetImageOfASprite();
     void frameCommands();
     void collisionRules();
     void modifiedFollowsCleanState();
@@ -186,6 +187,35 @@ void TestCommands::spriteCommands() {
         stack->redo();
     QCOMPARE(mDocument->data().sprites.size(), 2);
     QCOMPARE(mDocument->data().sprites[0].name, QStringLiteral("bat2"));
+}
+
+void TestCommands::renameAndSetImageOfASprite() {
+    QUndoStack *stack = mDocument->undoStack();
+    QSignalSpy changes(mDocument, &Document::changed);
+    stack->push(new RenameSpriteCommand(mDocument, 0, "hero"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Rename sprite knight to hero"));
+    QCOMPARE(mDocument->sprite(0).name, QStringLiteral("hero"));
+    QCOMPARE(mDocument->sprite(0).image, mOriginal.sprites[0].image); // untouched
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes[0][0].value<DocumentChange>().kind, DocumentChange::Kind::SpriteChanged);
+
+    stack->push(new SetSpriteImageCommand(mDocument, 0, "/art/hero.png"));
+    QCOMPARE(stack->undoText(), QStringLiteral("Set image of hero"));
+    QCOMPARE(mDocument->sprite(0).image, QStringLiteral("/art/hero.png"));
+    QCOMPARE(mDocument->sprite(0).name, QStringLiteral("hero"));
+    stack->push(new SetSpriteImageCommand(mDocument, 1, {}));
+    QCOMPARE(stack->undoText(), QStringLiteral("Remove image of slime"));
+
+    stack->undo();
+    stack->undo();
+    QCOMPARE(mDocument->sprite(0).image, mOriginal.sprites[0].image);
+    QCOMPARE(mDocument->sprite(0).name, QStringLiteral("hero"));
+    stack->undo();
+    QCOMPARE(mDocument->data(), mOriginal);
+    stack->redo();
+    stack->redo();
+    QCOMPARE(mDocument->sprite(0).name, QStringLiteral("hero"));
+    QCOMPARE(mDocument->sprite(0).image, QStringLiteral("/art/hero.png"));
 }
 
 void TestCommands::frameCommands() {

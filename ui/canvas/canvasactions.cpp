@@ -2,6 +2,7 @@
 #include "canvas.h"
 
 #include "abstracttool.h"
+#include "actionlook.h"
 #include "canvasview.h"
 #include "collisionservice.h"
 #include "creationtools.h"
@@ -116,6 +117,23 @@ void Canvas::createActions() {
             &QAction::triggered, this, &Canvas::removeOffendingVertex);
     connect(add(ActionId::SplitIntoConvexPieces, tr("&Split into Convex Pieces")),
             &QAction::triggered, this, &Canvas::splitIntoConvexPieces);
+
+    // The toolbar shows these as icons; the tooltip names the shortcut.
+    const std::pair<ActionId, const char *> icons[] = {{ActionId::SelectTool, "tool-select"},
+                                                       {ActionId::RectTool, "tool-rectangle"},
+                                                       {ActionId::CircleTool, "tool-circle"},
+                                                       {ActionId::PolygonTool, "tool-polygon"},
+                                                       {ActionId::SnapToPixels, "snap-pixels"},
+                                                       {ActionId::SnapToGrid, "snap-grid"},
+                                                       {ActionId::GridSize, "grid-size"},
+                                                       {ActionId::SnapToVertices, "snap-vertices"},
+                                                       {ActionId::ZoomIn, "zoom-in"},
+                                                       {ActionId::ZoomOut, "zoom-out"},
+                                                       {ActionId::ZoomToFit, "zoom-fit"},
+                                                       {ActionId::ZoomToActualSize, "zoom-actual"},
+                                                       {ActionId::Delete, "delete"}};
+    for (const auto &[id, icon] : icons)
+        decorateAction(action(id), QString::fromLatin1(icon));
 }
 
 QList<QAction *> Canvas::toolActions() const {

@@ -26,8 +26,7 @@ bool isClick(const QPointF &pressViewPos, const QPointF &releaseViewPos) {
 // --- RectTool ---
 
 RectTool::RectTool(Canvas *canvas)
-    : AbstractTool(canvas, tr("Rectangle"), QIcon::fromTheme(QStringLiteral("draw-rectangle")),
-                   QKeySequence(Qt::Key_R)) {}
+    : AbstractTool(canvas, tr("Rectangle"), QIcon(), QKeySequence(Qt::Key_R)) {}
 
 QRectF RectTool::rectTo(const ToolMouseEvent &event) const {
     const QPointF end = mCanvas->snap(event.pos, event.modifiers);
@@ -92,8 +91,7 @@ void RectTool::cancel() {
 // --- CircleTool ---
 
 CircleTool::CircleTool(Canvas *canvas)
-    : AbstractTool(canvas, tr("Circle"), QIcon::fromTheme(QStringLiteral("draw-circle")),
-                   QKeySequence(Qt::Key_C)) {}
+    : AbstractTool(canvas, tr("Circle"), QIcon(), QKeySequence(Qt::Key_C)) {}
 
 double CircleTool::radiusTo(const ToolMouseEvent &event) const {
     return mCanvas->snapLength(QLineF(mCenter, event.pos).length(), event.modifiers);
@@ -152,8 +150,7 @@ void CircleTool::cancel() {
 // --- PolygonTool ---
 
 PolygonTool::PolygonTool(Canvas *canvas)
-    : AbstractTool(canvas, tr("Polygon"), QIcon::fromTheme(QStringLiteral("draw-polygon")),
-                   QKeySequence(Qt::Key_P)) {}
+    : AbstractTool(canvas, tr("Polygon"), QIcon(), QKeySequence(Qt::Key_P)) {}
 
 void PolygonTool::mousePressed(const ToolMouseEvent &event) {
     if (event.button == Qt::RightButton) {

@@ -14,8 +14,7 @@
 namespace hitsmith {
 
 SelectTool::SelectTool(Canvas *canvas)
-    : AbstractTool(canvas, tr("Select"), QIcon::fromTheme(QStringLiteral("edit-select")),
-                   QKeySequence(Qt::Key_S)) {}
+    : AbstractTool(canvas, tr("Select"), QIcon(), QKeySequence(Qt::Key_S)) {}
 
 void SelectTool::beginDrag(const QList<int> &shapes) {
     mDragShapes = shapes;

@@ -1,5 +1,6 @@
 #include "hitspanel.h"
 
+#include "columnfit.h"
 #include "editorsession.h"
 
 #include <QHeaderView>
@@ -137,6 +138,7 @@ void HitsPanel::rebuild() {
     }
     for (int column = 0; column < mTree->columnCount() - 1; ++column)
         mTree->resizeColumnToContents(column);
+    std::fill(std::begin(mFittedWidth), std::end(mFittedWidth), 0);
     mUpdating = false;
     syncSelectedHit();
 }
@@ -171,14 +173,18 @@ void HitsPanel::applyEvents(const QList<HitEvent> &events) {
                 delete mTree->takeTopLevelItem(row);
                 mPairs.removeAt(row);
             }
-        } else if (row >= 0) {
-            fillItem(mTree->topLevelItem(row), event.hit);
         } else {
-            const int at = lowerBound(pair);
-            auto *item = new QTreeWidgetItem;
-            fillItem(item, event.hit);
-            mTree->insertTopLevelItem(at, item);
-            mPairs.insert(at, pair);
+            int at = row;
+            if (row >= 0) {
+                fillItem(mTree->topLevelItem(row), event.hit);
+            } else {
+                at = lowerBound(pair);
+                auto *item = new QTreeWidgetItem;
+                fillItem(item, event.hit);
+                mTree->insertTopLevelItem(at, item);
+                mPairs.insert(at, pair);
+            }
+            fitRow(at);
         }
         if (pair == QPoint(selA, selB))
             selectionTouched = true;
@@ -209,7 +215,24 @@ void HitsPanel::refreshShapeIds() {
                 mTree->topLevelItem(row)->setText(0, mIds[s]);
             if (mPairs[row].y() == s)
                 mTree->topLevelItem(row)->setText(1, mIds[s]);
+            if (mPairs[row].x() == s || mPairs[row].y() == s)
+                fitRow(row);
         }
+    }
+}
+
+void HitsPanel::fitRow(int row) {
+    // Rows that change between rebuilds (a drag, a rename) may need wider columns; the last
+    // one stretches to the dock's edge. A text no wider than one already fitted needs no
+    // measuring by the delegate: a drag updates many rows per mouse move.
+    const QTreeWidgetItem *item = mTree->topLevelItem(row);
+    const QFontMetrics metrics = mTree->fontMetrics();
+    for (int column = 0; column < 3; ++column) {
+        const int width = metrics.horizontalAdvance(item->text(column));
+        if (width <= mFittedWidth[column])
+            continue;
+        mFittedWidth[column] = width;
+        widenColumnToFit(mTree, mTree->model()->index(row, column));
     }
 }
 

@@ -38,11 +38,13 @@ private:
     int rowOf(QPoint pair) const;      ///< the row of a pair, or -1
     int lowerBound(QPoint pair) const; ///< where a pair belongs in (a, b) order
     void syncSelectedHit();
+    void fitRow(int row);
 
     EditorSession *mSession;
     QTreeWidget *mTree;
-    QList<QPoint> mPairs; ///< (a, b) of each row, in row order (sorted)
-    QStringList mIds;     ///< the shape ids the rows show, by shape index
+    QList<QPoint> mPairs;            ///< (a, b) of each row, in row order (sorted)
+    QStringList mIds;                ///< the shape ids the rows show, by shape index
+    int mFittedWidth[3] = {0, 0, 0}; ///< widest text per column checked since the rebuild
     bool mRebuildPending = false;
     bool mUpdating = false;
 };

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "actionlook.h"
 #include "autosaver.h"
 #include "canvas.h"
 #include "documentmanager.h"
@@ -216,10 +217,16 @@ void MainWindow::createActions() {
     QUndoStack *stack = document()->undoStack();
     mUndoAction = stack->createUndoAction(this, tr("&Undo"));
     mUndoAction->setShortcuts(QKeySequence::Undo);
-    mUndoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
     mRedoAction = stack->createRedoAction(this, tr("&Redo"));
     mRedoAction->setShortcuts(QKeySequence::Redo);
-    mRedoAction->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+
+    // Hitsmith's own icons: the toolbars show only these, with the text and shortcut as tooltip.
+    decorateAction(mNewAction, QStringLiteral("document-new"));
+    decorateAction(mOpenAction, QStringLiteral("document-open"));
+    decorateAction(mSaveAction, QStringLiteral("document-save"));
+    decorateAction(mAddPngAction, QStringLiteral("sprite-add"));
+    decorateAction(mUndoAction, QStringLiteral("edit-undo"));
+    decorateAction(mRedoAction, QStringLiteral("edit-redo"));
 }
 
 void MainWindow::createMenus() {
@@ -285,29 +292,41 @@ void MainWindow::createMenus() {
     for (QDockWidget *dock : std::as_const(mDocks))
         view->addAction(dock->toggleViewAction());
 
+    // Icons only (fixed widths: Undo/Redo no longer grow with the command's name); the text is
+    // in the menus and the tooltips. Small enough for Fit to Frame and Split Sheet to stay out of
+    // the overflow menu at 1024 px.
     auto *fileBar = addToolBar(tr("File"));
     fileBar->setObjectName(QStringLiteral("fileToolBar"));
+    makeIconToolBar(fileBar);
     fileBar->addActions({mNewAction, mOpenAction, mSaveAction});
     fileBar->addSeparator();
     fileBar->addActions({mUndoAction, mRedoAction});
+    auto *spriteBar = addToolBar(tr("Sprite"));
+    spriteBar->setObjectName(QStringLiteral("spriteToolBar"));
+    makeIconToolBar(spriteBar);
+    spriteBar->addActions(
+        {mAddPngAction, mSpritesPanel->splitSheetAction(), mSpritesPanel->traceAction()});
     if (mCanvas) {
         QMenu *tools = menuBar()->addMenu(tr("&Tools"));
         tools->addActions(mCanvas->toolActions());
         tools->addSeparator();
         tools->addActions(mCanvas->snapActions());
         menuBar()->insertMenu(view->menuAction(), tools);
-        auto *toolBar = addToolBar(tr("Tools"));
+        auto *toolBar = new QToolBar(tr("Tools"), this);
         toolBar->setObjectName(QStringLiteral("toolsToolBar"));
+        makeIconToolBar(toolBar);
         toolBar->addActions(mCanvas->toolActions());
         toolBar->addWidget(new LayerChooser(mSession, toolBar));
         toolBar->addSeparator();
         toolBar->addActions(mCanvas->snapActions());
         toolBar->addSeparator();
         toolBar->addActions(mCanvas->zoomActions());
+        insertToolBar(spriteBar, toolBar); // drawing tools first, sprite tools last
         view->addSeparator();
         view->addAction(toolBar->toggleViewAction());
     }
     view->addAction(fileBar->toggleViewAction());
+    view->addAction(spriteBar->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Editor &Guide"), this, [this] {

@@ -3,6 +3,7 @@
 #include "editorsession.h"
 #include "prompts.h"
 #include "shapecommands.h"
+#include "spriteproperties.h"
 #include "structurecommands.h"
 #include "validation.h"
 
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -57,6 +59,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(mStack);
     layout->addWidget(scroll);
+    mScroll = scroll;
 
     mEmptyLabel = new QLabel(mStack);
     mEmptyLabel->setAlignment(Qt::AlignCenter);
@@ -69,6 +72,11 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mShapeForm = new QFormLayout;
     shapeLayout->addLayout(mShapeForm);
     mType = new QLabel(shapePage);
+    mType->setObjectName(QStringLiteral("shapeTypeLabel"));
+    // The reason an invalid shape gives can be long: it wraps rather than widening the page and
+    // pushing the fields out of the dock.
+    mType->setWordWrap(true);
+    mType->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     mId = new QLineEdit(shapePage);
     mId->setObjectName(QStringLiteral("shapeIdEdit"));
     connect(mId, &QLineEdit::editingFinished, this, &PropertyPanel::commitId);
@@ -168,8 +176,12 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     frameLayout->addStretch();
     mStack->addWidget(framePage);
 
+    mSpritePage = new SpriteProperties(session, prompts, mStack);
+    mStack->addWidget(mSpritePage);
+
     connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
+    connect(session, &EditorSession::editedSpriteChanged, this, &PropertyPanel::refresh);
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
         if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
@@ -215,7 +227,10 @@ void PropertyPanel::refresh() {
     const FrameRef frame = mSession->currentFrame();
     const QList<int> selected = mSession->selectedShapes();
     const ShapeRef ref = selectedShape();
-    if (document->contains(ref)) {
+    if (mSession->editedSprite() >= 0) {
+        mSpritePage->showSprite(mSession->editedSprite());
+        mStack->setCurrentIndex(3);
+    } else if (document->contains(ref)) {
         refreshShape(document->shape(ref));
         mStack->setCurrentIndex(1);
     } else if (selected.size() > 1) {
@@ -228,6 +243,14 @@ void PropertyPanel::refresh() {
         mEmptyLabel->setText(tr("No frame."));
         mStack->setCurrentIndex(0);
     }
+    keepFieldsInView();
+}
+
+void PropertyPanel::keepFieldsInView() {
+    // The page never scrolls sideways, so the dock may not get narrower than its fields need;
+    // otherwise they would be cut off at its right edge.
+    mScroll->setMinimumWidth(mStack->minimumSizeHint().width() +
+                             mScroll->verticalScrollBar()->sizeHint().width());
 }
 
 void PropertyPanel::refreshShape(const Shape &shape) {

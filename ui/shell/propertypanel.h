@@ -15,14 +15,17 @@ class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QStackedWidget;
 
 namespace hitsmith {
 
 class EditorSession;
 class Prompts;
+class SpriteProperties;
 
-/// Numeric editing of the selected shape (or of the current frame when no shape is selected).
+/// Numeric editing of the selected shape (or of the current frame when no shape is selected, or
+/// of a sprite's name and image when its row is chosen in the Sprites dock).
 /// Every committed field is one undo command; typing alone changes nothing until Enter or focus
 /// leaves, so a half-typed number never reaches the model.
 class PropertyPanel : public QWidget {
@@ -47,6 +50,10 @@ public:
     QGroupBox *originGroup() const { return mOriginGroup; }
     QDoubleSpinBox *sourceBox(int index) const { return mSource[index]; }
     QDoubleSpinBox *originBox(int index) const { return mOrigin[index]; }
+    /// What the selected shape's type line says, with the reason when it is invalid.
+    QLabel *typeLabel() const { return mType; }
+    /// The page shown while a sprite's own properties are edited.
+    SpriteProperties *spritePage() const { return mSpritePage; }
 
 private:
     QDoubleSpinBox *makeSpinBox(QWidget *parent, std::function<void(double)> commit);
@@ -54,6 +61,7 @@ private:
     void refreshShape(const Shape &shape);
     void refreshFrame(const Frame &frame);
     void rebuildVertexRows(int count);
+    void keepFieldsInView();
     ShapeRef selectedShape() const;
     void commitShape(const std::function<void(Shape &)> &edit, const QString &text);
     void commitFrame(const std::function<void(Frame &)> &edit, const QString &text);
@@ -63,6 +71,7 @@ private:
 
     EditorSession *mSession;
     Prompts *mPrompts;
+    QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
     // Shape page
@@ -81,6 +90,7 @@ private:
     QGroupBox *mSourceGroup, *mOriginGroup;
     QDoubleSpinBox *mSource[4];
     QDoubleSpinBox *mOrigin[2];
+    SpriteProperties *mSpritePage;
 };
 
 } // namespace hitsmith

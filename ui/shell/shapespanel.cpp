@@ -1,5 +1,6 @@
 #include "shapespanel.h"
 
+#include "columnfit.h"
 #include "editorsession.h"
 #include "validation.h"
 
@@ -42,6 +43,9 @@ ShapesPanel::ShapesPanel(EditorSession *session, QWidget *parent)
         if (change.kind == Kind::ShapeChanged && change.shape < mTree->topLevelItemCount()) {
             updateItem(mTree->topLevelItem(change.shape),
                        mSession->document()->shape(change.shapeRef()));
+            // A renamed shape or a new layer name may need more room ("p…" otherwise).
+            for (int column = 0; column < mTree->columnCount() - 1; ++column)
+                widenColumnToFit(mTree, mTree->model()->index(change.shape, column));
             return;
         }
         rebuild();

@@ -7,7 +7,9 @@ target_sources(hitsmith_ui PRIVATE
   shell/tracedialog.h shell/tracedialog.cpp
   shell/spritespanel.h shell/spritespanel.cpp
   shell/shapespanel.h shell/shapespanel.cpp
+  shell/spriteproperties.h shell/spriteproperties.cpp
   shell/propertypanel.h shell/propertypanel.cpp
+  shell/columnfit.h shell/columnfit.cpp
   shell/hitspanel.h shell/hitspanel.cpp
   shell/versuspanel.h shell/versuspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp

@@ -1,5 +1,6 @@
 #include "spritespanel.h"
 
+#include "actionlook.h"
 #include "editorsession.h"
 #include "imagepaths.h"
 #include "prompts.h"
@@ -73,34 +74,34 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     mTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
 
     auto makeAction = [this](const QString &text, const QString &icon, auto slot) {
-        auto *action = new QAction(QIcon::fromTheme(icon), text, this);
+        auto *action = new QAction(text, this);
         connect(action, &QAction::triggered, this, slot);
         mTree->addAction(action);
+        decorateAction(action, icon);
         return action;
     };
     mAddSprite =
-        makeAction(tr("Add &Sprite"), QStringLiteral("list-add"), &SpritesPanel::addSprite);
-    mAddFrame =
-        makeAction(tr("Add &Frame"), QStringLiteral("document-new"), &SpritesPanel::addFrame);
-    mRename = makeAction(tr("&Rename"), QStringLiteral("edit-rename"), [this] {
+        makeAction(tr("Add &Sprite"), QStringLiteral("sprite-add"), &SpritesPanel::addSprite);
+    mAddFrame = makeAction(tr("Add &Frame"), QStringLiteral("frame-add"), &SpritesPanel::addFrame);
+    mRename = makeAction(tr("&Rename"), QStringLiteral("rename"), [this] {
         if (mTree->currentItem())
             mTree->editItem(mTree->currentItem());
     });
     mRename->setShortcut(QKeySequence(Qt::Key_F2));
     mRename->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    mDelete =
-        makeAction(tr("&Delete"), QStringLiteral("list-remove"), &SpritesPanel::removeCurrent);
-    mMoveUp = makeAction(tr("Move &Up"), QStringLiteral("go-up"), [this] { moveCurrent(-1); });
-    mMoveDown = makeAction(tr("Move Do&wn"), QStringLiteral("go-down"), [this] { moveCurrent(1); });
-    mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("view-grid"),
+    mDelete = makeAction(tr("&Delete"), QStringLiteral("delete"), &SpritesPanel::removeCurrent);
+    mMoveUp = makeAction(tr("Move &Up"), QStringLiteral("move-up"), [this] { moveCurrent(-1); });
+    mMoveDown =
+        makeAction(tr("Move Do&wn"), QStringLiteral("move-down"), [this] { moveCurrent(1); });
+    mSplitSheet = makeAction(tr("S&plit Sheet into Frames..."), QStringLiteral("split-sheet"),
                              &SpritesPanel::splitCurrentSheet);
-    mTrace = makeAction(tr("&Trace Hitboxes..."), QStringLiteral("draw-path"),
+    mTrace = makeAction(tr("&Trace Hitboxes..."), QStringLiteral("trace"),
                         &SpritesPanel::traceCurrentFrame);
 
     auto *toolBar = new QToolBar(this);
-    toolBar->setIconSize(QSize(16, 16));
-    toolBar->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    toolBar->addActions({mAddSprite, mAddFrame, mDelete, mMoveUp, mMoveDown, mSplitSheet});
+    toolBar->setObjectName(QStringLiteral("spritesToolBar"));
+    makeIconToolBar(toolBar, 16);
+    toolBar->addActions({mAddSprite, mAddFrame, mDelete, mMoveUp, mMoveDown, mSplitSheet, mTrace});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -125,6 +126,8 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
         }
     });
     connect(session, &EditorSession::currentFrameChanged, this,
+            &SpritesPanel::syncCurrentFromSession);
+    connect(session, &EditorSession::editedSpriteChanged, this,
             &SpritesPanel::syncCurrentFromSession);
     rebuild();
 }
@@ -235,13 +238,19 @@ void SpritesPanel::rebuild() {
 }
 
 void SpritesPanel::syncCurrentFromSession() {
+    const int edited = mSession->editedSprite();
     const FrameRef frame = mSession->currentFrame();
-    if (!frame.isValid() || frame.sprite >= mTree->topLevelItemCount())
-        return;
-    QTreeWidgetItem *spriteItem = mTree->topLevelItem(frame.sprite);
-    if (frame.frame >= spriteItem->childCount())
-        return;
-    QTreeWidgetItem *item = spriteItem->child(frame.frame);
+    QTreeWidgetItem *item = nullptr;
+    if (edited >= 0 && edited < mTree->topLevelItemCount()) {
+        item = mTree->topLevelItem(edited); // the sprite's own properties are being edited
+    } else {
+        if (!frame.isValid() || frame.sprite >= mTree->topLevelItemCount())
+            return;
+        QTreeWidgetItem *spriteItem = mTree->topLevelItem(frame.sprite);
+        if (frame.frame >= spriteItem->childCount())
+            return;
+        item = spriteItem->child(frame.frame);
+    }
     if (mTree->currentItem() != item) {
         mUpdating = true;
         mTree->setCurrentItem(item);
@@ -256,12 +265,17 @@ void SpritesPanel::onCurrentItemChanged(QTreeWidgetItem *current) {
         return;
     const int sprite = current->data(0, kSpriteRole).toInt();
     const int frame = current->data(0, kFrameRole).toInt();
-    // A sprite row shows its first frame, so the canvas always has something to show.
-    if (frame >= 0)
+    // A sprite row shows its first frame, so the canvas always has something to show, and puts
+    // the sprite's own properties (name, image) in the Properties dock.
+    if (frame >= 0) {
         mSession->setCurrentFrame({sprite, frame});
-    else if (!mSession->document()->sprite(sprite).frames.isEmpty() &&
-             mSession->currentFrame().sprite != sprite)
+        mSession->setEditedSprite(-1);
+        return;
+    }
+    if (!mSession->document()->sprite(sprite).frames.isEmpty() &&
+        mSession->currentFrame().sprite != sprite)
         mSession->setCurrentFrame({sprite, 0});
+    mSession->setEditedSprite(sprite);
 }
 
 void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
@@ -286,8 +300,7 @@ void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
             item->setText(0, sprite.name);
             return;
         }
-        document->undoStack()->push(
-            new ChangeSpriteCommand(document, s, name, sprite.image, tr("Rename Sprite")));
+        document->undoStack()->push(new RenameSpriteCommand(document, s, name));
     } else {
         const Frame &frame = document->frame({s, f});
         if (name == frame.name)

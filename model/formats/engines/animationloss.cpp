@@ -12,7 +12,8 @@ QString tr(const char *text) {
 
 } // namespace
 
-QStringList animationLossWarnings(const DocumentData &document, const QString &target) {
+QStringList animationLossWarnings(const DocumentData &document, const QString &target,
+                                  KeptAnimationData kept) {
     int frameDurations = 0, spriteDurations = 0, flips = 0;
     int properties = 0, shapesWithProperties = 0, framesWithProperties = 0;
     for (const Sprite &sprite : document.sprites) {
@@ -33,7 +34,7 @@ QStringList animationLossWarnings(const DocumentData &document, const QString &t
         }
     }
     QStringList warnings;
-    if (frameDurations + spriteDurations > 0)
+    if (frameDurations + spriteDurations > 0 && kept != KeptAnimationData::Durations)
         warnings << tr("frame durations are not stored in %1: %2 frame durations and %3 sprite "
                        "defaults lost")
                         .arg(target)

@@ -10,6 +10,10 @@ namespace hitsmith::engines {
 /// durations, shape and frame properties and sprite image flips, each with how much is lost
 /// ("frame durations are not stored in Godot scenes: 3 frame durations and 1 sprite default
 /// lost"). target names the target as in "... not stored in <target>". Empty when nothing is lost.
-QStringList animationLossWarnings(const DocumentData &document, const QString &target);
+/// kept says what the target does store (and so is not warned about).
+enum class KeptAnimationData { Nothing, Durations };
+/// See above.
+QStringList animationLossWarnings(const DocumentData &document, const QString &target,
+                                  KeptAnimationData kept = KeptAnimationData::Nothing);
 
 } // namespace hitsmith::engines

@@ -2,6 +2,7 @@
 
 #include "formatregistry.h"
 #include "jsonsupport.h"
+#include "physicseditorio.h"
 
 #include <QFileInfo>
 
@@ -10,6 +11,21 @@ namespace hitsmith {
 const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &bytes) {
     const FormatRegistry &registry = FormatRegistry::instance();
     const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == QLatin1String("xml") || suffix == QLatin1String("plist")) {
+        // Shared extensions: the root elements decide.
+        switch (physicseditor::sniffLayout(bytes)) {
+        case physicseditor::Layout::AndEngineXml:
+            return registry.byName(QStringLiteral("andengine"));
+        case physicseditor::Layout::Box2dXml:
+            return registry.byName(QStringLiteral("box2d-xml"));
+        case physicseditor::Layout::Cocos2dPlist:
+            return registry.byName(QStringLiteral("cocos2d-plist"));
+        case physicseditor::Layout::TiledTileset:
+            return registry.byName(QStringLiteral("tiled-tsx"));
+        case physicseditor::Layout::Unknown:
+            return nullptr;
+        }
+    }
     if (suffix != QLatin1String("json"))
         return registry.byFileName(fileName, FileFormat::CanRead);
     QString error;

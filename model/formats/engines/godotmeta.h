@@ -22,6 +22,8 @@ inline const QString kMetaSource = QStringLiteral("metadata/hitsmith_source");
 inline const QString kMetaImage = QStringLiteral("metadata/hitsmith_image");
 /// Node metadata key.
 inline const QString kMetaCollide = QStringLiteral("metadata/hitsmith_collide");
+/// Node metadata key: a frame's or sprite's own duration in milliseconds.
+inline const QString kMetaDuration = QStringLiteral("metadata/hitsmith_duration");
 /// Node metadata key.
 inline const QString kMetaOrder = QStringLiteral("metadata/hitsmith_order");
 

@@ -265,6 +265,9 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             sprite.name = name;
             sprite.image = engines::rebasePath(metaString(*node.section, kMetaImage), dir,
                                                context.documentDir);
+            if (const Value *v = node.section->property(kMetaDuration);
+                v && v->kind == Value::Number && v->number >= 1 && v->number <= 1e9)
+                sprite.duration = int(v->number);
             document->sprites.append(sprite);
             index = document->sprites.size() - 1;
         }
@@ -295,6 +298,9 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             frame.name = ours || frameNode == 0 ? nodes[frameNode].name : nodes[frameNode].path;
         if (const Value *v = fs.property(kMetaOrigin))
             frame.origin = pointOf(*v, where + QStringLiteral(" hitsmith_origin"));
+        if (const Value *v = fs.property(kMetaDuration);
+            v && v->kind == Value::Number && v->number >= 1 && v->number <= 1e9)
+            frame.duration = int(v->number);
         if (const Value *v = fs.property(kMetaSource)) {
             const QList<double> r = numbersOf(*v, where + QStringLiteral(" hitsmith_source"), 4);
             frame.source = QRectF(r[0], r[1], r[2], r[3]);

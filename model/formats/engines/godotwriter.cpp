@@ -3,6 +3,7 @@
 
 #include "animationloss.h"
 #include "enginesupport.h"
+#include "godotanimation.h"
 #include "godotmeta.h"
 #include "godottext.h"
 #include "jsonsupport.h"
@@ -98,7 +99,8 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     }
     losses.appendTo(&warnings);
     warnings << engines::LayerBits(document).warnings();
-    warnings << engines::animationLossWarnings(document, tr("Godot scenes"));
+    warnings << engines::animationLossWarnings(document, tr("Godot scenes"),
+                                               engines::KeptAnimationData::Durations);
     return warnings;
 }
 
@@ -113,7 +115,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
     }
     const engines::LayerBits bits(document);
     const QString dir = engines::fileDir(context);
-    QStringList resources, nodes;
+    QStringList extResources, resources, nodes;
     int nextResource = 1;
 
     auto nodeHeader = [](const QString &name, const QString &type, const QString &parent) {
@@ -153,14 +155,27 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
             spriteLines << kMetaImage + QStringLiteral(" = ") +
                                godotString(
                                    engines::rebasePath(sprite.image, context.documentDir, dir));
+        if (sprite.duration)
+            spriteLines << kMetaDuration + QStringLiteral(" = %1").arg(*sprite.duration);
         spriteLines << kMetaSprite + QStringLiteral(" = true");
         nodes << spriteLines.join(u'\n');
+        const qsizetype spriteNodesAt =
+            nodes.size(); // the AnimatedSprite2D goes here, under the frames
         NameScope frameScope;
+        frameScope.take(godot::kAnimatedSpriteNode);
+        frameScope.take(godot::kAnimationPlayerNode);
+        QList<godot::ExportedFrame> exported;
+        // Only the first frame is on until the animation plays (autoplay is off).
+        const bool animated = sprite.frames.size() > 1;
         for (const Frame &frame : sprite.frames) {
+            const bool first = &frame == &sprite.frames.first();
             const QString frameNode = frameScope.take(frame.name);
+            exported.append({frameNode, {}});
             const QString framePath =
                 spritePath == QLatin1String(".") ? frameNode : spritePath + u'/' + frameNode;
             QStringList frameLines = {nodeHeader(frameNode, QStringLiteral("Node2D"), spritePath)};
+            if (animated && !first)
+                frameLines << QStringLiteral("visible = false");
             if (frameNode != frame.name)
                 frameLines << kMetaName + QStringLiteral(" = ") + godotString(frame.name);
             if (frame.origin)
@@ -170,6 +185,8 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                   QStringLiteral("Rect2(%1, %2, %3, %4)")
                                       .arg(num(frame.source->x()), num(frame.source->y()),
                                            num(frame.source->width()), num(frame.source->height()));
+            if (frame.duration)
+                frameLines << kMetaDuration + QStringLiteral(" = %1").arg(*frame.duration);
             frameLines << kMetaFrame + QStringLiteral(" = true");
             nodes << frameLines.join(u'\n');
             const QPointF origin = frame.origin.value_or(QPointF());
@@ -210,6 +227,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                     if (!isCollidable(shape) || shape.layer != layer)
                         continue;
                     const QString shapeNode = shapeScope.take(shape.id);
+                    exported.last().shapes << frameNode + u'/' + areaNode + u'/' + shapeNode;
                     QStringList lines;
                     if (shape.type == ShapeType::Polygon) {
                         lines << nodeHeader(shapeNode, QStringLiteral("CollisionPolygon2D"),
@@ -244,6 +262,8 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                          .arg(real(shape.angle * M_PI / 180.0));
                         lines << QStringLiteral("shape = SubResource(\"%1\")").arg(resourceId);
                     }
+                    if (animated && !first)
+                        lines << QStringLiteral("disabled = true");
                     if (shapeNode != shape.id)
                         lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
                     if (reordered)
@@ -252,11 +272,25 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                 }
             }
         }
+        const QString image = sprite.image.isEmpty()
+                                  ? QString()
+                                  : engines::rebasePath(sprite.image, context.documentDir, dir);
+        const godot::SpriteAnimation animation =
+            godot::spriteAnimation(sprite, exported, spritePath, image, &nextResource);
+        extResources << animation.extResources;
+        resources << animation.subResources;
+        for (qsizetype i = 0; i < animation.spriteNodes.size(); ++i)
+            nodes.insert(spriteNodesAt + i, animation.spriteNodes[i]);
+        nodes << animation.playerNodes;
     }
     if (!singleSprite)
         nodes.prepend(rootLines.join(u'\n'));
-    QString text =
-        QStringLiteral("[gd_scene load_steps=%1 format=3]\n\n").arg(resources.size() + 1);
+    QString text = QStringLiteral("[gd_scene load_steps=%1 format=3]\n\n")
+                       .arg(extResources.size() + resources.size() + 1);
+    for (const QString &resource : extResources)
+        text += resource + u'\n';
+    if (!extResources.isEmpty())
+        text += u'\n';
     for (const QString &resource : resources)
         text += resource + QStringLiteral("\n\n");
     text += nodes.join(QStringLiteral("\n\n")) + u'\n';

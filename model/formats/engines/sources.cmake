@@ -11,7 +11,13 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/godotmeta.h
   formats/engines/godotformat.h formats/engines/godotformat.cpp
   formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
+  formats/engines/godotanimation.h formats/engines/godotanimation.cpp
   formats/engines/airformat.h formats/engines/airformat.cpp
+  formats/engines/xmltree.h formats/engines/xmltree.cpp
+  formats/engines/physicseditorbodies.h formats/engines/physicseditorbodies.cpp
+  formats/engines/physicseditorio.h formats/engines/physicseditorxml.cpp
+  formats/engines/physicseditorplist.cpp
+  formats/engines/physicseditorformat.h formats/engines/physicseditorformat.cpp
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
 )
 target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -1,0 +1,143 @@
+#include "spriteproperties.h"
+
+#include "editorsession.h"
+#include "imagepaths.h"
+#include "prompts.h"
+#include "structurecommands.h"
+#include "validation.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace hitsmith {
+
+SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWidget *parent)
+    : QWidget(parent)
+    , mSession(session)
+    , mPrompts(prompts)
+    , mName(new QLineEdit(this))
+    , mImage(new QLineEdit(this))
+    , mBrowse(new QPushButton(tr("&Browse..."), this))
+    , mImageStatus(new QLabel(this)) {
+    mName->setObjectName(QStringLiteral("spriteNameEdit"));
+    mImage->setObjectName(QStringLiteral("spriteImageEdit"));
+    mImage->setPlaceholderText(tr("No image"));
+    mImage->setToolTip(tr("The sprite's image file; relative paths are taken from the document's "
+                          "folder"));
+    mBrowse->setObjectName(QStringLiteral("spriteImageBrowse"));
+    mImageStatus->setObjectName(QStringLiteral("spriteImageStatus"));
+    mImageStatus->setWordWrap(true); // a long path wraps instead of widening the dock
+
+    auto *imageRow = new QWidget(this);
+    auto *imageLayout = new QHBoxLayout(imageRow);
+    imageLayout->setContentsMargins(0, 0, 0, 0);
+    imageLayout->addWidget(mImage, 1);
+    imageLayout->addWidget(mBrowse);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Sprite &name:"), mName);
+    form->addRow(tr("&Image:"), imageRow);
+    form->addRow(QString(), mImageStatus);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addStretch();
+
+    connect(mName, &QLineEdit::editingFinished, this, &SpriteProperties::commitName);
+    connect(mImage, &QLineEdit::editingFinished, this, [this] { commitImage(mImage->text()); });
+    connect(mBrowse, &QPushButton::clicked, this, &SpriteProperties::browse);
+}
+
+QString SpriteProperties::documentFolder() const {
+    const QString path = mSession->document()->filePath();
+    return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
+}
+
+void SpriteProperties::showSprite(int sprite) {
+    const DocumentData &data = mSession->document()->data();
+    if (sprite < 0 || sprite >= data.sprites.size())
+        return;
+    mSprite = sprite;
+    const Sprite &s = data.sprites[sprite];
+    if (!mName->hasFocus() || mName->text() != s.name)
+        mName->setText(s.name);
+    // Shown as the file will store it: relative to the document's folder where it can be.
+    const QString shown = storedImagePath(s.image, documentFolder());
+    if (!mImage->hasFocus() || mImage->text() != shown)
+        mImage->setText(shown);
+    QPalette palette = mImageStatus->palette();
+    palette.setColor(QPalette::WindowText, this->palette().color(QPalette::WindowText));
+    if (s.image.isEmpty()) {
+        mImageStatus->setText(tr("No image."));
+    } else if (isImageMissing(s, documentFolder())) {
+        mImageStatus->setText(tr("image not found: %1").arg(shown));
+        palette.setColor(QPalette::WindowText, QColor(200, 60, 40));
+    } else {
+        const QSize size = QImageReader(s.image).size();
+        mImageStatus->setText(tr("%1 × %2 px").arg(size.width()).arg(size.height()));
+    }
+    mImageStatus->setPalette(palette);
+}
+
+void SpriteProperties::commitName() {
+    Document *document = mSession->document();
+    if (mSprite < 0 || mSprite >= document->data().sprites.size())
+        return;
+    const QString name = mName->text().trimmed();
+    const Sprite &sprite = document->sprite(mSprite);
+    if (name == sprite.name)
+        return;
+    bool taken = false;
+    const QList<Sprite> &sprites = document->data().sprites;
+    for (int s = 0; s < sprites.size(); ++s)
+        taken = taken || (s != mSprite && sprites[s].name == name);
+    if (name.isEmpty() || taken) {
+        // Restore first: the message box takes focus and would finish the edit again.
+        mName->setText(sprite.name);
+        mPrompts->showError(this, tr("Sprite Name"),
+                            name.isEmpty()
+                                ? tr("A sprite needs a name.")
+                                : tr("There is already a sprite named \"%1\".").arg(name));
+        return;
+    }
+    document->undoStack()->push(new RenameSpriteCommand(document, mSprite, name));
+}
+
+void SpriteProperties::commitImage(const QString &typed) {
+    Document *document = mSession->document();
+    if (mSprite < 0 || mSprite >= document->data().sprites.size())
+        return;
+    // Absolute in memory, as everywhere else; the file stores it relative again.
+    const QString text = typed.trimmed();
+    const QString image =
+        text.isEmpty() ? QString()
+                       : absoluteImagePath(QDir::fromNativeSeparators(text), documentFolder());
+    if (image == document->sprite(mSprite).image) {
+        showSprite(mSprite); // the same file typed differently: show it as stored
+        return;
+    }
+    document->undoStack()->push(new SetSpriteImageCommand(document, mSprite, image));
+}
+
+void SpriteProperties::browse() {
+    const Document *document = mSession->document();
+    if (mSprite < 0 || mSprite >= document->data().sprites.size())
+        return;
+    const QString current = document->sprite(mSprite).image;
+    const QString folder = !current.isEmpty() && QFileInfo(current).absoluteDir().exists()
+                               ? QFileInfo(current).absolutePath()
+                               : documentFolder();
+    const QString path = mPrompts->openFileName(
+        this, tr("Image of Sprite \"%1\"").arg(document->sprite(mSprite).name), folder,
+        tr("Images (*.png *.bmp *.gif *.jpg *.jpeg *.webp);;All files (*)"));
+    if (!path.isEmpty())
+        commitImage(path);
+}
+
+} // namespace hitsmith
