@@ -64,14 +64,82 @@ inline bool segmentsCross(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
            (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2));
 }
 
+/// A cheap screen that runs before the full check: true only for polygons that are surely fine
+/// (finite, in range, every turn the same way and clearly not straight, the edge directions
+/// going round exactly once, not flat: strictly convex and simple). False says nothing. It also
+/// accepts a clearly convex polygon far from the origin, whose winding the full check can lose
+/// to rounding.
+inline bool isClearlyConvex(std::span<const Vec2> p) {
+    const std::size_t n = p.size();
+    if (n < 3)
+        return false;
+    for (const Vec2 &v : p) {
+        if (!isFinite(v) || std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
+            return false;
+    }
+    // Twice the collinearity tolerance, compared in squares (no square roots), so rounding can
+    // never let through a turn the full check calls straight.
+    constexpr double kLimit = 4.0 * kCollinearSine * kCollinearSine;
+    Vec2 in = p[0] - p[n - 1];
+    bool positive = false;
+    int xFlips = 0;
+    double lastX = 0; // the x component of the last edge before edge 0 that has one
+    for (std::size_t k = n; k-- > 0 && lastX == 0;)
+        lastX = p[k + 1 < n ? k + 1 : 0].x - p[k].x;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 out = p[i + 1 < n ? i + 1 : 0] - p[i];
+        const double c = cross(in, out);
+        if (!(c * c > kLimit * lengthSquared(in) * lengthSquared(out)))
+            return false; // straight, folded back or a zero-length edge: let the full check say
+        if (i == 0)
+            positive = c > 0;
+        else if ((c > 0) != positive)
+            return false;
+        // Every turn is less than half a turn, so each sign change of the edges' x component is
+        // one crossing of the vertical: two crossings mean the outline winds exactly once.
+        if (out.x != 0) {
+            if ((out.x > 0) != (lastX > 0))
+                ++xFlips;
+            lastX = out.x;
+        }
+        in = out;
+    }
+    if (xFlips != 2)
+        return false;
+    // Tiny edges can turn sharply on an outline that is flat as a whole: the full check's
+    // zero-area test, the same arithmetic on the same points (there are no repeats here).
+    std::size_t far = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        if (lengthSquared(p[i] - p[0]) > lengthSquared(p[far] - p[0]))
+            far = i;
+    }
+    const Vec2 axis = p[far] - p[0];
+    double maxOffset = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        maxOffset = std::max(maxOffset, std::abs(cross(axis, p[i] - p[0])));
+    return maxOffset > kRelativeAreaEpsilon * lengthSquared(axis);
+}
+
+/// The full check behind checkConvexPolygon, without the fast screen (for tests that compare).
+inline PolygonCheck checkConvexPolygonFully(std::span<const Vec2> input);
+
 } // namespace detail
 
 /// Checks that points form a convex polygon (either winding, collinear vertices allowed).
 /// Reports the first issue in the order of the PolygonIssue enum, except that above
 /// kPairwiseCrossingLimit vertices a wrong turn is reported before a crossing, and a crossing
 /// found by the turning check names only the vertex where the outline passes its start again
-/// (otherVertex -1).
+/// (otherVertex -1). O(n) for strictly convex polygons (the common case, screened by
+/// detail::isClearlyConvex).
 inline PolygonCheck checkConvexPolygon(std::span<const Vec2> input) {
+    if (detail::isClearlyConvex(input))
+        return {};
+    return detail::checkConvexPolygonFully(input);
+}
+
+namespace detail {
+
+inline PolygonCheck checkConvexPolygonFully(std::span<const Vec2> input) {
     const int count = static_cast<int>(input.size());
     for (int i = 0; i < count; ++i) {
         if (!isFinite(input[i]))
@@ -167,6 +235,8 @@ inline PolygonCheck checkConvexPolygon(std::span<const Vec2> input) {
     }
     return {};
 }
+
+} // namespace detail
 
 /// Convex hull of points (Andrew's monotone chain), without collinear or repeated points,
 /// wound the same way as the input when the input has a clear winding. Non-finite points are

@@ -263,7 +263,56 @@ ShapeHandle World::add(const ShapeInput &shape) {
     return h;
 }
 
+std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
+    // The grid first, keyed by input index, then every body stored once, straight into the
+    // grid's cell order: what add()-then-restoreLocality() would give, without building the
+    // bodies twice. Handles are the input indices, as allocateHandle() would hand them out.
+    const std::size_t n = shapes.size();
+    std::vector<std::uint8_t> inGrid(n, 0);
+    std::size_t vertices = 0;
+    mBroadphase.setAutoRebuild(false);
+    for (std::size_t i = 0; i < n; ++i) {
+        const PreparedShape p = prepare(shapes[i]);
+        if (shapes[i].type == GeometryKind::Polygon)
+            vertices += p.polygon.count;
+        if (!p.valid)
+            continue;
+        const Aabb box = boundsOf(p);
+        if (!isFinite(box.min) || !isFinite(box.max))
+            continue;
+        mBroadphase.insert(static_cast<SlotIndex>(i), box);
+        inGrid[i] = 1;
+    }
+    mBroadphase.setAutoRebuild(true);                       // one rebuild with every box
+    std::vector<SlotIndex> order = mBroadphase.sortedIds(); // slot -> input index
+    for (std::size_t i = 0; i < n; ++i)
+        if (!inGrid[i]) // invalid shapes after the grid's, in input order
+            order.push_back(static_cast<SlotIndex>(i));
+    std::vector<SlotIndex> slotOf(n);
+    for (std::size_t k = 0; k < n; ++k)
+        slotOf[order[k]] = static_cast<SlotIndex>(k);
+
+    mBodies.resize(n);
+    mSlotOfHandle = slotOf;
+    mHandleOfSlot = std::move(order);
+    mVertices.reserve(vertices);
+    for (SlotIndex k = 0; k < n; ++k) {
+        store(k, shapes[mHandleOfSlot[k]]);
+        mBodies[k].hitCount = 0;
+    }
+    mShapeCount = n;
+    mBroadphase.renumber(slotOf);
+    retestAllPairs(); // every pair is new: records exactly their Began events
+
+    std::vector<ShapeHandle> handles(n);
+    for (std::size_t i = 0; i < n; ++i)
+        handles[i] = static_cast<ShapeHandle>(i);
+    return handles;
+}
+
 std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
+    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1)
+        return loadEmpty(shapes);
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());
     // Room for the batch: exactly, the first time (no slack in a world loaded at once), and
@@ -284,6 +333,7 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
             vertices += shape.points.size();
     makeRoom(mVertices, vertices);
     mBroadphase.setAutoRebuild(false);
+    std::size_t inserted = 0;
     for (const ShapeInput &shape : shapes) {
         const ShapeHandle h = allocateHandle();
         handles.push_back(h);
@@ -293,12 +343,17 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
         store(s, shape);
         mBodies[s].hitCount = 0;
         ++mShapeCount;
-        if (mBodies[s].flags & Valid)
+        if (mBodies[s].flags & Valid) {
             mBroadphase.insert(s, boundsOf(prepared(s)));
+            ++inserted;
+        }
     }
-    mBroadphase.setAutoRebuild(true);
+    mBroadphase.setAutoRebuild(true); // rebuilds the grid once when any box was parked
     // The new shapes' pairs are all new, so a full pass records exactly their Began events.
-    recomputeAll();
+    if (inserted != 0)
+        retestAllPairs();
+    else
+        recomputeAll();
     return handles;
 }
 
@@ -415,6 +470,10 @@ void World::clearLayerFilter() {
 
 void World::recomputeAll() {
     mBroadphase.rebuild();
+    retestAllPairs();
+}
+
+void World::retestAllPairs() {
     restoreLocality();
     const std::size_t firstEvent = mEvents.size();
 

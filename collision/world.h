@@ -152,6 +152,8 @@ private:
     void endPairsOf(SlotIndex s);
     void sortNewEvents(std::size_t from);
     void compactVertices();
+    void retestAllPairs(); // recomputeAll on a broadphase just rebuilt
+    std::vector<ShapeHandle> loadEmpty(std::span<const ShapeInput> shapes); // addAll, empty world
     void restoreLocality();
 
     std::vector<Body> mBodies;              // by slot

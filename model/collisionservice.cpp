@@ -91,20 +91,34 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
     auto fw = std::make_shared<FrameWorld>();
     applyFilter(fw->world);
-    // One bulk build (a single broadphase pass) instead of adding shapes one at a time.
-    std::vector<std::unique_ptr<CollisionGeometry>> geometry;
-    std::vector<collision::ShapeInput> inputs;
-    for (const Shape &shape : frame.shapes) {
-        if (!isCollidable(shape))
-            continue;
-        auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
-        toCollisionGeometry(shape, layerIndex(shape.layer), *g);
-        inputs.push_back(g->input);
-    }
-    const std::vector<collision::ShapeHandle> handles = fw->world.addAll(inputs);
-    std::size_t next = 0;
+    // One bulk build (a single broadphase pass) instead of adding shapes one at a time; each
+    // shape is validated once, and every polygon's points go to one pool.
+    std::size_t pointCount = 0;
     for (const Shape &shape : frame.shapes)
-        fw->handleOfShape.push_back(isCollidable(shape) ? handles[next++] : kNoHandle);
+        pointCount += std::size_t(shape.points.size());
+    CollisionBatch batch;
+    batch.reserve(std::size_t(frame.shapes.size()), pointCount);
+    std::vector<bool> collidable;
+    collidable.reserve(std::size_t(frame.shapes.size()));
+    // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
+    const QString *lastLayer = nullptr;
+    std::uint16_t lastIndex = 0;
+    for (const Shape &shape : frame.shapes) {
+        const bool valid = isCollidable(shape);
+        collidable.push_back(valid);
+        if (!valid)
+            continue;
+        if (!lastLayer || *lastLayer != shape.layer) {
+            lastLayer = &shape.layer;
+            lastIndex = layerIndex(shape.layer);
+        }
+        batch.append(shape, lastIndex);
+    }
+    const std::vector<collision::ShapeHandle> handles = fw->world.addAll(batch.inputs());
+    fw->handleOfShape.reserve(collidable.size());
+    std::size_t next = 0;
+    for (const bool valid : collidable)
+        fw->handleOfShape.push_back(valid ? handles[next++] : kNoHandle);
     fw->reindex();
     fw->collectEvents();
     fw->pending.clear(); // a new world has no history to report

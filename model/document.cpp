@@ -51,6 +51,53 @@ void Document::markUnsaved() {
     mUndoStack->resetClean();
 }
 
+FrameRef followFrameRef(FrameRef frame, const DocumentChange &change) {
+    using Kind = DocumentChange::Kind;
+    if (!frame.isValid())
+        return frame;
+    const auto shift = [](int index, int from, int to) {
+        if (index == from)
+            return to;
+        if (from < to && index > from && index <= to)
+            return index - 1;
+        if (from > to && index >= to && index < from)
+            return index + 1;
+        return index;
+    };
+    switch (change.kind) {
+    case Kind::SpriteInserted:
+        if (frame.sprite >= change.sprite)
+            ++frame.sprite;
+        break;
+    case Kind::SpriteRemoved:
+        if (frame.sprite == change.sprite)
+            return {};
+        if (frame.sprite > change.sprite)
+            --frame.sprite;
+        break;
+    case Kind::SpriteMoved:
+        frame.sprite = shift(frame.sprite, change.from, change.to);
+        break;
+    case Kind::FrameInserted:
+        if (frame.sprite == change.sprite && frame.frame >= change.frame)
+            ++frame.frame;
+        break;
+    case Kind::FrameRemoved:
+        if (frame.sprite == change.sprite && frame.frame == change.frame)
+            return {};
+        if (frame.sprite == change.sprite && frame.frame > change.frame)
+            --frame.frame;
+        break;
+    case Kind::FrameMoved:
+        if (frame.sprite == change.sprite)
+            frame.frame = shift(frame.frame, change.from, change.to);
+        break;
+    default:
+        break;
+    }
+    return frame;
+}
+
 void Document::reset(DocumentData data, const QString &filePath) {
     mUndoStack->clear();
     mData = std::move(data);

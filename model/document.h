@@ -56,6 +56,10 @@ struct DocumentChange {
     ShapeRef shapeRef() const { return {sprite, frame, shape}; }
 };
 
+/// Where a frame stands after a structural change (sprites or frames inserted, removed or
+/// moved): its new address, or an invalid FrameRef when the change removed it.
+FrameRef followFrameRef(FrameRef frame, const DocumentChange &change);
+
 /// The open hitbox document: owns the data and its undo stack, and announces every change.
 /// The mutators are for undo commands; user edits must push a command instead.
 class Document : public QObject {

@@ -7,7 +7,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 namespace hitsmith {
@@ -25,11 +27,19 @@ bool finite(QPointF p) {
 }
 
 std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
-    std::vector<collision::Vec2> points;
-    points.reserve(shape.points.size());
-    for (QPointF p : shape.points)
-        points.push_back({p.x(), p.y()});
-    const collision::PolygonCheck check = collision::checkConvexPolygon(points);
+    // Opening a document checks every shape: hand-drawn polygons fit on the stack.
+    constexpr qsizetype kOnStack = 32;
+    std::array<collision::Vec2, kOnStack> small;
+    std::vector<collision::Vec2> large;
+    collision::Vec2 *points = small.data();
+    if (shape.points.size() > kOnStack) {
+        large.resize(std::size_t(shape.points.size()));
+        points = large.data();
+    }
+    for (qsizetype i = 0; i < shape.points.size(); ++i)
+        points[i] = {shape.points[i].x(), shape.points[i].y()};
+    const collision::PolygonCheck check = collision::checkConvexPolygon(
+        std::span<const collision::Vec2>(points, std::size_t(shape.points.size())));
     using collision::PolygonIssue;
     switch (check.issue) {
     case PolygonIssue::None:

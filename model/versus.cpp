@@ -42,16 +42,24 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
                               double dy, Facing facing, const VersusLayers &layers) {
     const Frame &a = data.sprites.at(attacker.sprite).frames.at(attacker.frame);
     const Frame &d = data.sprites.at(defender.sprite).frames.at(defender.frame);
-    // Layers become indices: attacker shapes are numbered first, then defender shapes.
+    // Layer names become indices, one numbering per side (a frame uses a few layers; numbering
+    // shapes instead would overflow the 16-bit layer past 65,535 shapes).
     std::vector<std::unique_ptr<CollisionGeometry>> geometry;
     std::vector<collision::ShapeInput> fixed, moving;
-    QStringList layerOf;
+    QStringList attackerLayers, defenderLayers;
+    const auto indexOf = [](QStringList &names, const QString &layer) {
+        qsizetype i = names.indexOf(layer);
+        if (i < 0) {
+            i = names.size();
+            names << layer;
+        }
+        return std::uint16_t(i);
+    };
     for (const Shape &shape : a.shapes) {
         if (!isCollidable(shape))
             continue;
         auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
-        toCollisionGeometry(placeAttackerShape(shape, a), std::uint16_t(layerOf.size()), *g);
-        layerOf << shape.layer;
+        toCollisionGeometry(placeAttackerShape(shape, a), indexOf(attackerLayers, shape.layer), *g);
         fixed.push_back(g->input);
     }
     for (const Shape &shape : d.shapes) {
@@ -59,12 +67,11 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
             continue;
         auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
         toCollisionGeometry(placeDefenderShape(shape, d, {0.0, dy}, facing),
-                            std::uint16_t(layerOf.size()), *g);
-        layerOf << shape.layer;
+                            indexOf(defenderLayers, shape.layer), *g);
         moving.push_back(g->input);
     }
     const auto allowed = [&](std::uint16_t x, std::uint16_t y) {
-        return versusLayersAllowed(data, layers, layerOf[x], layerOf[y]);
+        return versusLayersAllowed(data, layers, attackerLayers[x], defenderLayers[y]);
     };
     QList<DxInterval> result;
     for (const collision::Interval &i : collision::unionRangeX(fixed, moving, allowed))

@@ -203,8 +203,19 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
         if (change.frameRef() != mPlacement.attacker && change.frameRef() != mPlacement.defender)
             return;
         break;
+    case Kind::SpriteInserted:
+    case Kind::SpriteRemoved:
+    case Kind::SpriteMoved:
+    case Kind::FrameInserted:
+    case Kind::FrameRemoved:
+    case Kind::FrameMoved:
+        // Indices shift: keep both characters on their own frames (a removed one ends the
+        // placement's hits until it is set again).
+        mPlacement.attacker = followFrameRef(mPlacement.attacker, change);
+        mPlacement.defender = followFrameRef(mPlacement.defender, change);
+        break;
     default:
-        break; // structural change: indices may have shifted
+        break;
     }
     rebuild();
     Q_EMIT hitsChanged();

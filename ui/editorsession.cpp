@@ -139,50 +139,7 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
 void EditorSession::followFrame(const DocumentChange &change) {
     // Structural edits shift indices: keep showing the same frame (with the same selection),
     // and fall back to another frame only when the shown one itself was removed.
-    using Kind = DocumentChange::Kind;
-    FrameRef frame = mCurrentFrame;
-    if (frame.isValid()) {
-        auto shift = [](int index, int from, int to) {
-            if (index == from)
-                return to;
-            if (from < to && index > from && index <= to)
-                return index - 1;
-            if (from > to && index >= to && index < from)
-                return index + 1;
-            return index;
-        };
-        switch (change.kind) {
-        case Kind::SpriteInserted:
-            if (frame.sprite >= change.sprite)
-                ++frame.sprite;
-            break;
-        case Kind::SpriteRemoved:
-            if (frame.sprite == change.sprite)
-                frame = {};
-            else if (frame.sprite > change.sprite)
-                --frame.sprite;
-            break;
-        case Kind::SpriteMoved:
-            frame.sprite = shift(frame.sprite, change.from, change.to);
-            break;
-        case Kind::FrameInserted:
-            if (frame.sprite == change.sprite && frame.frame >= change.frame)
-                ++frame.frame;
-            break;
-        case Kind::FrameRemoved:
-            if (frame.sprite == change.sprite && frame.frame == change.frame)
-                frame = {};
-            else if (frame.sprite == change.sprite && frame.frame > change.frame)
-                --frame.frame;
-            break;
-        case Kind::FrameMoved:
-            if (frame.sprite == change.sprite)
-                frame.frame = shift(frame.frame, change.from, change.to);
-            break;
-        default:
-            break;
-        }
-    }
+    const FrameRef frame = followFrameRef(mCurrentFrame, change);
     if (frame.isValid() && mDocument->contains(frame)) {
         if (frame != mCurrentFrame) {
             mCurrentFrame = frame;

@@ -14,13 +14,22 @@
 // which only helps it. Hitsmith computes depth and normal for every hit; Box2D only answers
 // overlap yes/no.
 //
-// Usage: bench_collision [sizes...]   (default 1000 10000 100000)
+// A second family, mixed documents (4-48 px, about 0.28 hits per shape, documentfamily.h), times
+// Hitsmith's full recompute through the path an opened document takes (Document::reset with the
+// CollisionService bulk build, then the frame's hits) against the same Box2D full pass, and the
+// whole opening of the document file (read, parse, validate, hits).
+//
+// Usage: bench_collision [--family collision|documents] [sizes...]
+//        (default: both; collision 1000 10000 100000, documents 1000 100000)
+//        bench_collision --write-document N FILE   writes the N-shape mixed document
 
+#include "box2dside.h"
+#include "documentfamily.h"
 #include "scene.h"
 
 #include "collision/world.h"
 
-#include <box2d/box2d.h>
+#include <QString>
 
 #include <algorithm>
 #include <chrono>
@@ -77,108 +86,6 @@ void translate(HitsmithScene &scene, std::size_t i, collision::Vec2 d) {
         p += d;
 }
 
-// ---- Box2D side ----------------------------------------------------------------------------
-
-struct Box2DScene {
-    std::vector<std::unique_ptr<b2Shape>> shapes;
-    std::vector<b2Transform> xf;
-};
-
-Box2DScene toBox2D(const bench::Scene &scene) {
-    Box2DScene out;
-    for (const bench::SceneShape &s : scene.shapes) {
-        b2Transform xf;
-        xf.SetIdentity();
-        xf.p.Set(float(s.center.x), float(s.center.y));
-        switch (s.type) {
-        case collision::GeometryKind::Polygon: {
-            auto poly = std::make_unique<b2PolygonShape>();
-            std::vector<b2Vec2> v;
-            for (const collision::Vec2 &p : s.local)
-                v.emplace_back(float(p.x), float(p.y));
-            poly->Set(v.data(), int32(v.size()));
-            poly->m_radius = 0.0f; // exact geometry, no skin
-            out.shapes.push_back(std::move(poly));
-            break;
-        }
-        case collision::GeometryKind::Rect: {
-            auto poly = std::make_unique<b2PolygonShape>();
-            poly->SetAsBox(float(s.size.x / 2), float(s.size.y / 2));
-            poly->m_radius = 0.0f;
-            // Box2D's rotation matrix is the same [c -s; s c]; in y-down coordinates a positive
-            // angle turns clockwise on screen, as Hitsmith's does.
-            xf.q.Set(float(s.angleDegrees * b2_pi / 180.0));
-            out.shapes.push_back(std::move(poly));
-            break;
-        }
-        case collision::GeometryKind::Circle: {
-            auto circle = std::make_unique<b2CircleShape>();
-            circle->m_p.SetZero();
-            circle->m_radius = float(s.radius);
-            out.shapes.push_back(std::move(circle));
-            break;
-        }
-        }
-        out.xf.push_back(xf);
-    }
-    return out;
-}
-
-b2AABB aabbOf(const Box2DScene &scene, std::size_t i) {
-    b2AABB box;
-    scene.shapes[i]->ComputeAABB(&box, scene.xf[i], 0);
-    return box;
-}
-
-// Runs b2TestOverlap on every candidate the tree reports for one shape; `onlyHigher` keeps each
-// pair once during a full pass.
-struct OverlapQuery {
-    const Box2DScene *scene = nullptr;
-    const b2DynamicTree *tree = nullptr;
-    std::size_t self = 0;
-    b2AABB box;
-    bool onlyHigher = false;
-    std::size_t hits = 0;
-
-    bool QueryCallback(int32 proxyId) {
-        const auto other = reinterpret_cast<std::uintptr_t>(tree->GetUserData(proxyId));
-        if (other == self || (onlyHigher && other < self))
-            return true;
-        const b2AABB otherBox = aabbOf(*scene, other);
-        if (!b2TestOverlap(box, otherBox))
-            return true;
-        if (b2TestOverlap(scene->shapes[self].get(), 0, scene->shapes[other].get(), 0,
-                          scene->xf[self], scene->xf[other]))
-            ++hits;
-        return true;
-    }
-};
-
-std::size_t box2dFullPass(const Box2DScene &scene, std::vector<int32> *proxiesOut,
-                          std::unique_ptr<b2DynamicTree> *treeOut) {
-    auto tree = std::make_unique<b2DynamicTree>();
-    std::vector<int32> proxies(scene.shapes.size());
-    for (std::size_t i = 0; i < scene.shapes.size(); ++i)
-        proxies[i] = tree->CreateProxy(aabbOf(scene, i), reinterpret_cast<void *>(i));
-    std::size_t hits = 0;
-    OverlapQuery q;
-    q.scene = &scene;
-    q.tree = tree.get();
-    q.onlyHigher = true;
-    for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
-        q.self = i;
-        q.box = aabbOf(scene, i);
-        q.hits = 0;
-        tree->Query(&q, q.box);
-        hits += q.hits;
-    }
-    if (proxiesOut)
-        *proxiesOut = std::move(proxies);
-    if (treeOut)
-        *treeOut = std::move(tree);
-    return hits;
-}
-
 struct Row {
     std::size_t shapes = 0;
     double hsFullMs = 0, b2FullMs = 0;
@@ -190,7 +97,7 @@ struct Row {
 Row run(std::size_t n, std::size_t editCount) {
     Row row;
     row.shapes = n;
-    const bench::Scene scene = bench::makeScene(n);
+    const bench::Scene scene = bench::makeScene(n, bench::kCollisionScenes);
     const std::vector<bench::Edit> edits = bench::makeEdits(scene, editCount);
     constexpr int kRepeats = 5;
 
@@ -200,7 +107,7 @@ Row run(std::size_t n, std::size_t editCount) {
     collision::World world;
     const std::vector<collision::ShapeHandle> handles = world.addAll(hs.inputs);
     (void)world.takeEvents();
-    const Box2DScene b2 = toBox2D(scene);
+    const bench::Box2DScene b2 = bench::toBox2D(scene);
 
     std::vector<double> hsTimes, b2Times;
     for (int r = 0; r < kRepeats; ++r) {
@@ -210,7 +117,7 @@ Row run(std::size_t n, std::size_t editCount) {
         hsTimes.push_back(msSince(t0));
 
         t0 = Clock::now();
-        row.b2Hits = box2dFullPass(b2, nullptr, nullptr);
+        row.b2Hits = bench::box2dFullPass(b2, nullptr, nullptr);
         b2Times.push_back(msSince(t0));
     }
     row.hsFullMs = median(hsTimes);
@@ -219,11 +126,11 @@ Row run(std::size_t n, std::size_t editCount) {
     row.bytesPerShape = double(world.memoryBytes()) / double(n);
 
     // Edits: the same translations on both sides; Box2D's tree is built the ordinary way.
-    Box2DScene b2edit = toBox2D(scene);
+    bench::Box2DScene b2edit = bench::toBox2D(scene);
     std::vector<int32> proxies;
     std::unique_ptr<b2DynamicTree> tree;
-    box2dFullPass(b2edit, &proxies, &tree);
-    OverlapQuery q;
+    bench::box2dFullPass(b2edit, &proxies, &tree);
+    bench::OverlapQuery q;
     q.scene = &b2edit;
     q.tree = tree.get();
     hsTimes.clear();
@@ -239,7 +146,7 @@ Row run(std::size_t n, std::size_t editCount) {
         b2edit.xf[e.index].p += d;
         t0 = Clock::now();
         q.self = e.index;
-        q.box = aabbOf(b2edit, e.index);
+        q.box = bench::aabbOf(b2edit, e.index);
         q.hits = 0;
         tree->MoveProxy(proxies[e.index], q.box, d);
         tree->Query(&q, q.box);
@@ -250,56 +157,116 @@ Row run(std::size_t n, std::size_t editCount) {
     return row;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-    std::vector<std::size_t> sizes;
-    for (int i = 1; i < argc; ++i)
-        sizes.push_back(std::strtoull(argv[i], nullptr, 10));
-    if (sizes.empty())
-        sizes = {1000, 10000, 100000};
-    constexpr std::size_t kEdits = 1000;
-
-    std::printf("Hitsmith collision world vs Box2D %d.%d.%d (b2DynamicTree + b2TestOverlap), "
-                "same scenes, same process.\n",
-                b2_version.major, b2_version.minor, b2_version.revision);
-    std::printf("Scenes: convex polygons (3-8 vertices), axis-aligned and rotated rectangles, "
-                "circles, 8-32 px, uniform placement at %.0f%% coverage, fixed seed.\n",
-                bench::kCoverage * 100);
-    std::printf("Full recompute: median of 5. Edit: median of %zu translations by up to 2%% of the "
-                "scene extent.\n",
-                kEdits);
+void printBox2DNote() {
     std::printf("Note: Hitsmith computes depth and normal for every hit; Box2D only tests overlap "
                 "(b2TestOverlap,\n      polygon radius 0, after a tight-AABB check that only "
                 "helps it).\n\n");
+}
+
+std::string runCollisionFamily(const std::vector<std::size_t> &sizes) {
+    constexpr std::size_t kEdits = 1000;
+    std::printf("== Collision scenes: convex polygons (3-8 vertices), axis-aligned and rotated "
+                "rectangles, circles,\n   8-32 px, uniform placement at %.0f%% coverage, fixed "
+                "seed. World::recomputeAll against Box2D.\n",
+                bench::kCollisionScenes.coverage * 100);
+    std::printf("Full recompute: median of 5. Edit: median of %zu translations by up to 2%% of the "
+                "scene extent.\n",
+                kEdits);
+    printBox2DNote();
     std::printf("%8s | %12s %12s %7s | %12s %12s %7s | %11s | %9s %9s\n", "shapes", "hitsmith ms",
                 "box2d ms", "ratio", "hs edit us", "b2 edit us", "ratio", "bytes/shape", "hs hits",
                 "b2 hits");
-    std::vector<Row> rows;
+    std::string json;
     for (std::size_t n : sizes) {
         const Row r = run(n, kEdits);
-        rows.push_back(r);
         std::printf("%8zu | %12.3f %12.3f %7.3f | %12.3f %12.3f %7.3f | %11.1f | %9zu %9zu\n",
                     r.shapes, r.hsFullMs, r.b2FullMs, r.hsFullMs / r.b2FullMs, r.hsEditUs,
                     r.b2EditUs, r.hsEditUs / r.b2EditUs, r.bytesPerShape, r.hsHits, r.b2Hits);
         std::fflush(stdout);
-    }
-    std::string json = "{\"bench\":\"collision\",\"edits\":" + std::to_string(kEdits) +
-                       ",\"repeats\":5,\"rows\":[";
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const Row &r = rows[i];
         char buf[512];
         std::snprintf(buf, sizeof buf,
                       "%s{\"shapes\":%zu,\"full_recompute_ms\":%.4f,\"box2d_full_ms\":%.4f,"
                       "\"full_ratio\":%.4f,\"edit_us\":%.4f,\"box2d_edit_us\":%.4f,"
                       "\"edit_ratio\":%.4f,\"bytes_per_shape\":%.1f,\"hits\":%zu,"
                       "\"box2d_hits\":%zu}",
-                      i ? "," : "", r.shapes, r.hsFullMs, r.b2FullMs, r.hsFullMs / r.b2FullMs,
-                      r.hsEditUs, r.b2EditUs, r.hsEditUs / r.b2EditUs, r.bytesPerShape, r.hsHits,
-                      r.b2Hits);
+                      json.empty() ? "" : ",", r.shapes, r.hsFullMs, r.b2FullMs,
+                      r.hsFullMs / r.b2FullMs, r.hsEditUs, r.b2EditUs, r.hsEditUs / r.b2EditUs,
+                      r.bytesPerShape, r.hsHits, r.b2Hits);
         json += buf;
     }
-    json += "]}";
-    std::printf("\n%s\n", json.c_str());
+    std::printf("\n");
+    return "{\"family\":\"collision\",\"edits\":" + std::to_string(kEdits) +
+           ",\"repeats\":5,\"rows\":[" + json + "]}";
+}
+
+std::string runDocumentFamily(const std::vector<std::size_t> &sizes) {
+    constexpr int kRepeats = 5;
+    std::printf("== Mixed documents: the same kinds of shape, 4-48 px, placed at random, about "
+                "0.28 hits per shape,\n   one frame. Hitsmith through the path an opened "
+                "document takes (Document::reset, the\n   CollisionService's bulk build, the "
+                "frame's hits as a list) against the same Box2D pass;\n   open: read + parse + "
+                "validate + hits from the file. Medians of %d.\n",
+                kRepeats);
+    printBox2DNote();
+    std::printf("%8s | %12s %12s %7s | %9s %9s | %9s %9s %9s\n", "shapes", "hitsmith ms",
+                "box2d ms", "ratio", "hs hits", "b2 hits", "hits/shape", "open ms", "file MB");
+    std::string json;
+    for (std::size_t n : sizes) {
+        const bench::DocumentRow r = bench::runDocumentFamily(n, kRepeats);
+        const double ratio = r.fullMs / r.box2dFullMs;
+        std::printf("%8zu | %12.3f %12.3f %7.3f | %9zu %9zu | %9.3f %9.1f %9.1f\n", r.shapes,
+                    r.fullMs, r.box2dFullMs, ratio, r.hits, r.box2dHits,
+                    double(r.hits) / double(r.shapes), r.openMs, r.fileMegabytes);
+        std::fflush(stdout);
+        char buf[512];
+        std::snprintf(buf, sizeof buf,
+                      "%s{\"shapes\":%zu,\"full_recompute_ms\":%.4f,\"box2d_full_ms\":%.4f,"
+                      "\"full_ratio\":%.4f,\"open_ms\":%.3f,\"hits\":%zu,\"box2d_hits\":%zu}",
+                      json.empty() ? "" : ",", r.shapes, r.fullMs, r.box2dFullMs, ratio, r.openMs,
+                      r.hits, r.box2dHits);
+        json += buf;
+    }
+    std::printf("\n");
+    return "{\"family\":\"documents\",\"repeats\":" + std::to_string(kRepeats) + ",\"rows\":[" +
+           json + "]}";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 3 && args[0] == "--write-document")
+        return bench::writeDocument(std::strtoull(args[1].c_str(), nullptr, 10),
+                                    QString::fromStdString(args[2]))
+                   ? 0
+                   : 1;
+    std::string family;
+    std::vector<std::size_t> sizes;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--family" && i + 1 < args.size())
+            family = args[++i];
+        else
+            sizes.push_back(std::strtoull(args[i].c_str(), nullptr, 10));
+    }
+    if (!family.empty() && family != "collision" && family != "documents") {
+        std::fprintf(stderr, "bench_collision: --family is collision or documents\n");
+        return 2;
+    }
+
+    std::printf("Hitsmith collision vs Box2D %d.%d.%d (b2DynamicTree + b2TestOverlap), same "
+                "shapes, same process,\nthe engines alternating so that machine load slows both "
+                "alike.\n\n",
+                b2_version.major, b2_version.minor, b2_version.revision);
+    std::vector<std::string> json;
+    if (family.empty() || family == "collision")
+        json.push_back(runCollisionFamily(
+            sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes));
+    if (family.empty() || family == "documents")
+        json.push_back(
+            runDocumentFamily(sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes));
+    std::printf("{\"bench\":\"collision\",\"families\":[");
+    for (std::size_t i = 0; i < json.size(); ++i)
+        std::printf("%s%s", i ? "," : "", json[i].c_str());
+    std::printf("]}\n");
     return 0;
 }

@@ -1,8 +1,10 @@
 #pragma once
 
 // Generated benchmark scenes: convex polygons of 3-8 vertices, rotated and axis-aligned
-// rectangles and circles, 8-32 px across, placed uniformly at random over a square sized so the
-// shapes cover about kCoverage of it (moderate density). Fixed seed, so every run is the same.
+// rectangles and circles, placed uniformly at random over a square sized so the shapes cover a
+// given fraction of it. Two families: the collision scenes (8-32 px, kCoverage) and the mixed
+// documents of issue 13 (4-48 px, sized for about 0.28 hits per shape). Fixed seed, so every run
+// is the same.
 
 #include "collision/geometry.h"
 
@@ -19,6 +21,18 @@ using collision::Vec2;
 
 /// Sum of shape areas over scene area.
 inline constexpr double kCoverage = 0.3;
+
+/// What a family of scenes looks like.
+struct SceneParams {
+    double minSize = 8.0;        ///< smallest shape, px across
+    double maxSize = 32.0;       ///< largest shape, px across
+    double coverage = kCoverage; ///< sum of shape areas over scene area
+};
+
+/// The collision scenes: 8-32 px at moderate density.
+inline constexpr SceneParams kCollisionScenes{};
+/// The mixed documents: 4-48 px, spread so that about 0.28 pairs hit per shape.
+inline constexpr SceneParams kMixedDocuments{4.0, 48.0, 0.14};
 
 /// One generated shape: geometry relative to its centre plus the centre, so both engines can be
 /// fed from it (Box2D wants local vertices and a transform).
@@ -39,7 +53,8 @@ struct Scene {
 };
 
 /// Generates n shapes with a fixed seed.
-inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
+inline Scene makeScene(std::size_t n, const SceneParams &params = kCollisionScenes,
+                       std::uint64_t seed = 0x5eedf00d) {
     std::mt19937_64 rng(seed);
     auto uniform = [&](double lo, double hi) {
         return lo + (hi - lo) * std::uniform_real_distribution<double>(0.0, 1.0)(rng);
@@ -49,7 +64,7 @@ inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
     double totalArea = 0;
     for (std::size_t i = 0; i < n; ++i) {
         SceneShape s;
-        const double size = uniform(8.0, 32.0);
+        const double size = uniform(params.minSize, params.maxSize);
         const double kind = uniform(0.0, 1.0);
         if (kind < 0.40) {
             // Points on an ellipse are in convex position; jittered even spacing keeps them apart.
@@ -79,7 +94,7 @@ inline Scene makeScene(std::size_t n, std::uint64_t seed = 0x5eedf00d) {
         totalArea += s.area;
         scene.shapes.push_back(std::move(s));
     }
-    scene.extent = std::sqrt(totalArea / kCoverage);
+    scene.extent = std::sqrt(totalArea / params.coverage);
     for (SceneShape &s : scene.shapes)
         s.center = {uniform(0.0, scene.extent), uniform(0.0, scene.extent)};
     return scene;

@@ -7,6 +7,9 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include <cmath>
+#include <optional>
+
 namespace hitsmith {
 
 namespace {
@@ -100,6 +103,100 @@ Shape readShape(const json::Cursor &c) {
     return shape;
 }
 
+/// A finite number, or nullopt.
+std::optional<double> quickNumber(const QJsonValue &value) {
+    if (!value.isDouble())
+        return std::nullopt;
+    const double v = value.toDouble();
+    return std::isfinite(v) ? std::optional(v) : std::nullopt;
+}
+
+/// [x, y] of finite numbers, or nullopt.
+std::optional<QPointF> quickPoint(const QJsonValue &value) {
+    if (!value.isArray())
+        return std::nullopt;
+    const QJsonArray pair = value.toArray();
+    if (pair.size() != 2)
+        return std::nullopt;
+    const std::optional<double> x = quickNumber(pair.at(0)), y = quickNumber(pair.at(1));
+    if (!x || !y)
+        return std::nullopt;
+    return QPointF(*x, *y);
+}
+
+/// readShape for the common shape (known keys only, no properties, every value well-formed),
+/// without building a JSON path for every value read. Anything else gives nullopt, and readShape
+/// reads the shape again and says what is wrong where.
+std::optional<Shape> readShapeQuickly(const QJsonValue &value) {
+    if (!value.isObject())
+        return std::nullopt;
+    const QJsonObject object = value.toObject();
+    Shape shape;
+    const QJsonValue id = object.value(QLatin1String("id"));
+    const QJsonValue type = object.value(QLatin1String("type"));
+    if (!id.isString() || !type.isString() || object.contains(QLatin1String("properties")))
+        return std::nullopt;
+    shape.id = id.toString();
+    qsizetype known = 2;
+    if (object.contains(QLatin1String("layer"))) {
+        ++known;
+        const QJsonValue layer = object.value(QLatin1String("layer"));
+        if (layer.isString())
+            shape.layer = layer.toString();
+        else if (!layer.isNull())
+            return std::nullopt;
+    }
+    const QString typeName = type.toString();
+    if (typeName == QLatin1String("polygon")) {
+        shape.type = ShapeType::Polygon;
+        const QJsonValue points = object.value(QLatin1String("points"));
+        if (!points.isArray())
+            return std::nullopt;
+        const QJsonArray array = points.toArray();
+        shape.points.reserve(array.size());
+        for (const QJsonValue &point : array) {
+            const std::optional<QPointF> p = quickPoint(point);
+            if (!p)
+                return std::nullopt;
+            shape.points.append(*p);
+        }
+        known += 1;
+    } else if (typeName == QLatin1String("rect")) {
+        shape.type = ShapeType::Rect;
+        const std::optional<QPointF> center = quickPoint(object.value(QLatin1String("center")));
+        const std::optional<QPointF> size = quickPoint(object.value(QLatin1String("size")));
+        if (!center || !size)
+            return std::nullopt;
+        shape.center = *center;
+        shape.size = QSizeF(size->x(), size->y());
+        known += 2;
+        if (object.contains(QLatin1String("angle"))) {
+            ++known;
+            const QJsonValue angle = object.value(QLatin1String("angle"));
+            if (!angle.isNull()) {
+                const std::optional<double> degrees = quickNumber(angle);
+                if (!degrees)
+                    return std::nullopt;
+                shape.angle = *degrees;
+            }
+        }
+    } else if (typeName == QLatin1String("circle")) {
+        shape.type = ShapeType::Circle;
+        const std::optional<QPointF> center = quickPoint(object.value(QLatin1String("center")));
+        const std::optional<double> radius = quickNumber(object.value(QLatin1String("radius")));
+        if (!center || !radius)
+            return std::nullopt;
+        shape.center = *center;
+        shape.radius = *radius;
+        known += 2;
+    } else {
+        return std::nullopt;
+    }
+    if (object.size() != known)
+        return std::nullopt; // unknown fields to keep: readShape collects them
+    return shape;
+}
+
 Frame readFrame(const json::Cursor &c) {
     c.object();
     Frame frame;
@@ -119,9 +216,14 @@ Frame readFrame(const json::Cursor &c) {
         frame.properties = readProperties(c[QStringLiteral("properties")]);
     if (c.has(QStringLiteral("shapes"))) {
         const json::Cursor shapes = c[QStringLiteral("shapes")];
-        const qsizetype count = shapes.size();
-        for (qsizetype i = 0; i < count; ++i)
-            frame.shapes.append(readShape(shapes[i]));
+        const QJsonArray array = shapes.array();
+        frame.shapes.reserve(array.size());
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (std::optional<Shape> shape = readShapeQuickly(array.at(i)))
+                frame.shapes.append(std::move(*shape));
+            else
+                frame.shapes.append(readShape(shapes[i]));
+        }
     }
     frame.extra =
         unknownFields(c.object(), {"name", "source", "origin", "duration", "properties", "shapes"});

@@ -175,6 +175,7 @@ void TestCliCommands::benchPrintsItsFigures() {
                                                 .size());
     QVERIFY(figures.value("full_recompute_ms").toDouble() > 0);
     QVERIFY(figures.value("edit_us").toDouble() > 0);
+    QVERIFY(figures.value("open_ms").toDouble() > 0);
     QCOMPARE(runCli({"bench", example(), "--edits", "zero"}).exitCode, 2);
 }
 

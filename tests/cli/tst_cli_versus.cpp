@@ -121,6 +121,7 @@ private Q_SLOTS:
     void versusPrintsTheKnightsHitOnTheSlime();
     void rangeAgreesWithBoostAndVersus_data();
     void rangeAgreesWithBoostAndVersus();
+    void badArgumentsAreReported_data();
     void badArgumentsAreReported();
 };
 
@@ -207,18 +208,53 @@ void TestCliVersus::rangeAgreesWithBoostAndVersus() {
     }
 }
 
+void TestCliVersus::badArgumentsAreReported_data() {
+    // Both commands read the shared options the same way: each mistake, in each command.
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QStringList versus{"versus", "--attacker", "knight/attack-2", "--defender", "slime/idle",
+                             "--dx",   "1"};
+    const QStringList range{"range", "--attacker", "knight", "--defender", "slime/idle"};
+    for (const QStringList &base : {versus, range}) {
+        const QString name = base.first();
+        QStringList unknownDefender = base;
+        unknownDefender[unknownDefender.indexOf("slime/idle")] = "slime/nowhere";
+        QTest::newRow(qPrintable(name + ": unknown defender frame"))
+            << unknownDefender << "no frame \"slime/nowhere\"";
+        QTest::newRow(qPrintable(name + ": layers not a pair")) << (QStringList(base) << "--layers"
+                                                                                      << "hitbox")
+                                                                << "\"hitbox\" is not a layer pair";
+        QTest::newRow(qPrintable(name + ": dy not a number")) << (QStringList(base) << "--dy"
+                                                                                    << "up")
+                                                              << "--dy must be a finite number";
+        QTest::newRow(qPrintable(name + ": dy infinite")) << (QStringList(base) << "--dy"
+                                                                                << "inf")
+                                                          << "--dy must be a finite number";
+        QTest::newRow(qPrintable(name + ": two documents"))
+            << (QStringList(base) << "other.json") << "give exactly one DOC";
+        QTest::newRow(qPrintable(name + ": no defender")) << base.mid(0, 3) << "required";
+    }
+    QTest::newRow("versus: unknown attacker frame")
+        << QStringList{"versus", "--attacker", "knight/attack-9", "--defender", "slime/idle",
+                       "--dx",   "1"}
+        << "no frame \"knight/attack-9\"";
+    QTest::newRow("versus: dx not a number")
+        << QStringList{"versus", "--attacker", "knight/attack-2", "--defender", "slime/idle",
+                       "--dx",   "nan"}
+        << "--dx must be a finite number";
+    QTest::newRow("range: unknown attacker sprite")
+        << QStringList{"range", "--attacker", "ogre", "--defender", "slime/idle"}
+        << "no sprite \"ogre\"";
+}
+
 void TestCliVersus::badArgumentsAreReported() {
-    const CliRun unknown = runCli({"versus", example(), "--attacker", "knight/attack-9",
-                                   "--defender", "slime/idle", "--dx", "1"});
-    QCOMPARE(unknown.exitCode, 2);
-    QVERIFY2(unknown.err.contains("no frame \"knight/attack-9\""), unknown.err);
-    const CliRun layers = runCli({"range", example(), "--attacker", "knight", "--defender",
-                                  "slime/idle", "--layers", "hitbox"});
-    QCOMPARE(layers.exitCode, 2);
-    QVERIFY2(layers.err.contains("\"hitbox\" is not a layer pair"), layers.err);
-    const CliRun missing = runCli({"versus", example(), "--attacker", "knight/idle"});
-    QCOMPARE(missing.exitCode, 2);
-    QVERIFY(missing.err.contains("required"));
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    arguments.insert(1, example());
+    const CliRun run = runCli(arguments);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err);
+    QCOMPARE(run.out, QByteArray());
 }
 
 QTEST_GUILESS_MAIN(TestCliVersus)

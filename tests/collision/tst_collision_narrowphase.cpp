@@ -1,6 +1,7 @@
 // Unit tests of the narrowphase: every pair type with exact expected depth and normal.
 
 #include "collision/narrowphase.h"
+#include "collision/polygon_check.h"
 #include "shapespec.h"
 
 #include <QTest>
@@ -8,9 +9,14 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <random>
+#include <string>
+#include <vector>
 
 using namespace hitsmith::collision;
 using namespace hitsmith::collision::test;
+
+Q_DECLARE_METATYPE(std::vector<hitsmith::collision::Vec2>)
 
 namespace {
 
@@ -61,6 +67,8 @@ private Q_SLOTS:
     void invalidInputNeverHits_data();
     void invalidInputNeverHits();
     void largePolygons();
+    void convexScreenAgreesWithFullCheck_data();
+    void convexScreenAgreesWithFullCheck();
 };
 
 void TestNarrowphase::pairs_data() {
@@ -308,6 +316,68 @@ void TestNarrowphase::largePolygons() {
     QVERIFY(std::abs(c->normal.x - std::cos(step)) < 1e-9);
     QVERIFY(std::abs(std::abs(c->normal.y) - std::sin(step)) < 1e-9);
     QVERIFY(!collide(big.input(), regularPolygon({200.001, 0}, 100, 1000, 0).input()));
+}
+
+void TestNarrowphase::convexScreenAgreesWithFullCheck_data() {
+    QTest::addColumn<std::vector<Vec2>>("points");
+    QTest::addColumn<bool>("clearlyConvex"); // what the screen must answer
+    QTest::newRow("square") << std::vector<Vec2>{{0, 0}, {10, 0}, {10, 10}, {0, 10}} << true;
+    QTest::newRow("square, clockwise")
+        << std::vector<Vec2>{{0, 0}, {0, 10}, {10, 10}, {10, 0}} << true;
+    QTest::newRow("triangle far out")
+        << std::vector<Vec2>{{1e14, 1e14}, {1e14 + 5, 1e14}, {1e14, 1e14 + 5}} << true;
+    // Everything below goes to the full check, which decides.
+    QTest::newRow("pentagram (winds twice)")
+        << std::vector<Vec2>{{0, -10}, {5.9, 8.1}, {-9.5, -3.1}, {9.5, -3.1}, {-5.9, 8.1}} << false;
+    QTest::newRow("collinear vertex")
+        << std::vector<Vec2>{{0, 0}, {5, 0}, {10, 0}, {10, 10}, {0, 10}} << false;
+    QTest::newRow("repeated vertex")
+        << std::vector<Vec2>{{0, 0}, {10, 0}, {10, 0}, {10, 10}, {0, 10}} << false;
+    QTest::newRow("not convex") << std::vector<Vec2>{{0, 0}, {10, 0}, {5, 2}, {10, 10}, {0, 10}}
+                                << false;
+    QTest::newRow("bow tie") << std::vector<Vec2>{{0, 0}, {10, 10}, {10, 0}, {0, 10}} << false;
+    QTest::newRow("flat") << std::vector<Vec2>{{0, 0}, {5, 1e-13}, {10, 0}} << false;
+    QTest::newRow("flat with sharp turns")
+        << std::vector<Vec2>{{-10, 1e-15}, {-10, 9e-16}, {10, -2e-15}, {10, 0}} << false;
+    QTest::newRow("too far out") << std::vector<Vec2>{{0, 0}, {2e15, 0}, {0, 10}} << false;
+    QTest::newRow("NaN") << std::vector<Vec2>{{0, 0}, {std::nan(""), 0}, {0, 10}} << false;
+    QTest::newRow("two points") << std::vector<Vec2>{{0, 0}, {10, 0}} << false;
+}
+
+void TestNarrowphase::convexScreenAgreesWithFullCheck() {
+    QFETCH(std::vector<Vec2>, points);
+    QFETCH(bool, clearlyConvex);
+    QCOMPARE(detail::isClearlyConvex(points), clearlyConvex);
+    if (clearlyConvex)
+        QVERIFY(checkConvexPolygon(points).isValid());
+
+    // Random outlines around this one (jittered, shuffled, stars that wind k times): the screen
+    // never accepts what the full check refuses.
+    std::mt19937_64 random(std::hash<std::string>()(QTest::currentDataTag()));
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const int n = 3 + int(unit(random) * 9);
+        const int windings = 1 + int(unit(random) * 3);
+        const double jitter = unit(random) < 0.5 ? 0.0 : unit(random) * 0.6;
+        std::vector<Vec2> p;
+        for (int i = 0; i < n; ++i) {
+            const double t = 2 * std::numbers::pi * windings * (i + jitter * unit(random)) / n;
+            const double r = 10.0 * (1.0 + jitter * (unit(random) - 0.5));
+            p.push_back({r * std::cos(t), r * std::sin(t) * (0.05 + unit(random))});
+        }
+        if (unit(random) < 0.1)
+            std::swap(p[0], p[std::size_t(unit(random) * n)]);
+        if (detail::isClearlyConvex(p)) {
+            QString text;
+            for (Vec2 v : p)
+                text += QStringLiteral("(%1, %2) ").arg(v.x, 0, 'g', 17).arg(v.y, 0, 'g', 17);
+            QVERIFY2(detail::checkConvexPolygonFully(p).isValid(),
+                     qPrintable(QStringLiteral("trial %1: %2 issue %3")
+                                    .arg(trial)
+                                    .arg(text)
+                                    .arg(int(detail::checkConvexPolygonFully(p).issue))));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestNarrowphase)

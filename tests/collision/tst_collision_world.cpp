@@ -464,15 +464,19 @@ void TestWorld::incrementalMatchesFullRecompute_data() {
     QTest::addColumn<quint64>("seed");
     QTest::addColumn<int>("shapeCount");
     QTest::addColumn<int>("editCount");
-    QTest::newRow("seed 1, 1500 shapes, 6000 edits") << quint64(1) << 1500 << 6000;
-    QTest::newRow("seed 2, 300 shapes, 4000 edits") << quint64(2) << 300 << 4000;
-    QTest::newRow("seed 3, 2500 shapes, 3000 edits") << quint64(3) << 2500 << 3000;
+    QTest::addColumn<bool>("allInOneBatch"); // addAll on the empty world (as a document opens)
+    QTest::newRow("seed 1, 1500 shapes, 6000 edits") << quint64(1) << 1500 << 6000 << false;
+    QTest::newRow("seed 2, 300 shapes, 4000 edits") << quint64(2) << 300 << 4000 << false;
+    QTest::newRow("seed 3, 2500 shapes, 3000 edits") << quint64(3) << 2500 << 3000 << false;
+    QTest::newRow("seed 4, 2000 shapes in one batch, 3000 edits")
+        << quint64(4) << 2000 << 3000 << true;
 }
 
 void TestWorld::incrementalMatchesFullRecompute() {
     QFETCH(quint64, seed);
     QFETCH(int, shapeCount);
     QFETCH(int, editCount);
+    QFETCH(bool, allInOneBatch);
     // Moderate density: about as many hits as shapes.
     Generator gen(seed, 12.0 * std::sqrt(double(shapeCount)) * 1.6);
     Harness h;
@@ -481,15 +485,16 @@ void TestWorld::incrementalMatchesFullRecompute() {
         {0, 0}, {0, 1}, {1, 2}, {3, 3}};
     bool filtered = false;
 
-    // Half added one by one, half in a batch.
-    for (int i = 0; i < shapeCount / 2; ++i) {
+    // Half added one by one, half in a batch (or all in one batch).
+    const int oneByOne = allInOneBatch ? 0 : shapeCount / 2;
+    for (int i = 0; i < oneByOne; ++i) {
         const ShapeSpec s = gen.shape(gen.somewhere());
         h.remember(h.world.add(s.input()), s);
     }
     {
         std::vector<ShapeSpec> specs;
         std::vector<ShapeInput> inputs;
-        for (int i = shapeCount / 2; i < shapeCount; ++i)
+        for (int i = oneByOne; i < shapeCount; ++i)
             specs.push_back(gen.shape(gen.somewhere()));
         for (const ShapeSpec &s : specs)
             inputs.push_back(s.input());

@@ -16,6 +16,8 @@
 
 using namespace hitsmith;
 
+Q_DECLARE_METATYPE(hitsmith::Shape)
+
 namespace {
 
 QByteArray minimal(const QByteArray &sprites = "[]", const QByteArray &more = {}) {
@@ -39,6 +41,8 @@ private Q_SLOTS:
     void malformedInput_data();
     void malformedInput();
     void readsEveryField();
+    void readsEveryShapeSpelling_data();
+    void readsEveryShapeSpelling();
     void unknownFieldsSurviveARoundTrip();
     void readsDurationsPropertiesAndFlip();
     void olderFilesWithoutTheNewFieldsLoad();
@@ -193,6 +197,76 @@ void TestFormat::readsEveryField() {
     QVERIFY(noMatrix.isOk());
     QVERIFY(!noMatrix.document->collide.has_value());
     QVERIFY(noMatrix.document->layersCollide("a", "b"));
+}
+
+void TestFormat::readsEveryShapeSpelling_data() {
+    // Shapes are read on a quick path when they hold only well-formed known fields, and by the
+    // full reader otherwise: both must give the same shape for every spelling.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<Shape>("expected");
+    const Shape polygon = Shape::polygon("p", {{0, 0}, {10.5, 0}, {10, 1e-3}});
+    QTest::newRow("polygon")
+        << QByteArray(
+               R"({"id": "p", "type": "polygon", "points": [[0, 0], [10.5, 0], [10, 0.001]]})")
+        << polygon;
+    Shape onLayer = polygon;
+    onLayer.layer = "hurtbox";
+    QTest::newRow("polygon on a layer")
+        << QByteArray(
+               R"({"type": "polygon", "layer": "hurtbox", "id": "p", "points": [[0, 0], [10.5, 0], [10, 1e-3]]})")
+        << onLayer;
+    QTest::newRow("null layer is the default layer")
+        << QByteArray(
+               R"({"id": "p", "layer": null, "type": "polygon", "points": [[0, 0], [10.5, 0], [10, 1e-3]]})")
+        << polygon;
+    QTest::newRow("two-point polygon is read (validation refuses it)")
+        << QByteArray(R"({"id": "p", "type": "polygon", "points": [[0, 0], [1, 1]]})")
+        << Shape::polygon("p", {{0, 0}, {1, 1}});
+    QTest::newRow("empty points") << QByteArray(R"({"id": "p", "type": "polygon", "points": []})")
+                                  << Shape::polygon("p", {});
+    QTest::newRow("rect")
+        << QByteArray(
+               R"({"id": "r", "type": "rect", "center": [1, 2], "size": [3, 4], "angle": -15})")
+        << Shape::rect("r", {1, 2}, {3, 4}, -15);
+    QTest::newRow("rect without angle")
+        << QByteArray(R"({"id": "r", "type": "rect", "center": [1, 2], "size": [3, 4]})")
+        << Shape::rect("r", {1, 2}, {3, 4});
+    QTest::newRow("rect with null angle")
+        << QByteArray(
+               R"({"id": "r", "type": "rect", "center": [1, 2], "size": [3, 4], "angle": null})")
+        << Shape::rect("r", {1, 2}, {3, 4});
+    QTest::newRow("circle")
+        << QByteArray(
+               R"({"id": "c", "type": "circle", "center": [1, 2], "radius": 5, "layer": "hitbox"})")
+        << Shape::circle("c", {1, 2}, 5, "hitbox");
+    Shape withExtra = Shape::circle("c", {1, 2}, 5);
+    withExtra.extra.insert("glow", true);
+    withExtra.extra.insert("angle", 30); // not a circle's field: kept as unknown
+    QTest::newRow("circle with unknown fields")
+        << QByteArray(
+               R"({"id": "c", "type": "circle", "center": [1, 2], "radius": 5, "glow": true, "angle": 30})")
+        << withExtra;
+    Shape withProperties = Shape::rect("r", {1, 2}, {3, 4});
+    withProperties.properties.insert("damage", 12);
+    QTest::newRow("rect with properties")
+        << QByteArray(
+               R"({"id": "r", "type": "rect", "center": [1, 2], "size": [3, 4], "properties": {"damage": 12}})")
+        << withProperties;
+}
+
+void TestFormat::readsEveryShapeSpelling() {
+    QFETCH(QByteArray, json);
+    QFETCH(Shape, expected);
+    const ReadResult result = HitsmithFormat::parse(withShape(json));
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Shape &shape = result.document->sprites[0].frames[0].shapes.at(0);
+    QCOMPARE(shape.id, expected.id);
+    QCOMPARE(shape.layer, expected.layer);
+    QCOMPARE(shape.type, expected.type);
+    QCOMPARE(shape.points, expected.points);
+    QCOMPARE(shape.extra, expected.extra);
+    QCOMPARE(shape.properties, expected.properties);
+    QVERIFY(shape == expected);
 }
 
 void TestFormat::unknownFieldsSurviveARoundTrip() {

@@ -75,6 +75,8 @@ private Q_SLOTS:
     void serviceFollowsPlacementAndEdits();
     void explicitLayerPairsAreOrdered();
     void rangeMatchesTheGeometry();
+    void serviceFollowsFramesAcrossStructuralEdits();
+    void rangeCountsLayersNotShapes();
 };
 
 void TestModelVersus::versusListRoundTripsByteForByte() {
@@ -181,6 +183,54 @@ void TestModelVersus::rangeMatchesTheGeometry() {
     QCOMPARE(facing, (QList<DxInterval>{{15, 33}}));
     // Lowered by 13 px the foe (y -7..13) passes under the fist (y <= -8): never.
     QVERIFY(versusRange(data, {0, 0}, {1, 0}, 13, Facing::Opposite, std::nullopt).isEmpty());
+}
+
+void TestModelVersus::serviceFollowsFramesAcrossStructuralEdits() {
+    Document document;
+    document.reset(load(kDocument));
+    VersusService versus(&document);
+    versus.setPlacement({{0, 0}, {1, 0}, 30, 0, Facing::Opposite});
+    QCOMPARE(versus.hits().size(), 1);
+    // A sprite inserted in front and a frame inserted before the defender's: both characters
+    // keep their own frames, so the hit stays.
+    Sprite extra;
+    extra.name = "extra";
+    Frame empty;
+    empty.name = "empty";
+    extra.frames.append(empty);
+    document.undoStack()->push(new InsertSpriteCommand(&document, 0, extra, "Add extra"));
+    QCOMPARE(versus.placement().attacker, (FrameRef{1, 0}));
+    QCOMPARE(versus.placement().defender, (FrameRef{2, 0}));
+    QCOMPARE(versus.hits().size(), 1);
+    document.undoStack()->push(new InsertFrameCommand(&document, {2, 0}, empty, "Add empty"));
+    QCOMPARE(versus.placement().defender, (FrameRef{2, 1}));
+    QCOMPARE(versus.hits().size(), 1);
+    QCOMPARE(versus.hits()[0].depth, 3.0);
+    // Undone, both go back.
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    QCOMPARE(versus.placement().attacker, (FrameRef{0, 0}));
+    QCOMPARE(versus.placement().defender, (FrameRef{1, 0}));
+    QCOMPARE(versus.hits().size(), 1);
+    // The defender's sprite removed: no defender, no hits (never another sprite's frame).
+    document.undoStack()->push(new RemoveSpriteCommand(&document, 1, "Remove foe"));
+    QVERIFY(!versus.isActive());
+    QVERIFY(versus.hits().isEmpty());
+}
+
+void TestModelVersus::rangeCountsLayersNotShapes() {
+    // 70,000 tiny defender shapes far away plus one in reach: shape numbers past 65,535 must not
+    // wrap onto other layers.
+    DocumentData data = load(kDocument);
+    QList<Shape> &shapes = data.sprites[1].frames[0].shapes;
+    const Shape belly = shapes.takeFirst();
+    for (int i = 0; i < 70000; ++i)
+        shapes.append(Shape::circle(QStringLiteral("far%1").arg(i), {-5000.0 - i, 0}, 0.25,
+                                    QStringLiteral("decor")));
+    shapes.append(belly);
+    const QList<DxInterval> facing =
+        versusRange(data, {0, 0}, {1, 0}, 0, Facing::Opposite, std::nullopt);
+    QCOMPARE(facing, (QList<DxInterval>{{15, 33}}));
 }
 
 QTEST_GUILESS_MAIN(TestModelVersus)

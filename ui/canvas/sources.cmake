@@ -9,4 +9,5 @@ target_sources(hitsmith_ui PRIVATE
   canvas/selecttool.h canvas/selecttool.cpp
   canvas/creationtools.h canvas/creationtools.cpp
   canvas/shapeclipboard.h canvas/shapeclipboard.cpp
+  canvas/versuslayer.h canvas/versuslayer.cpp
 )

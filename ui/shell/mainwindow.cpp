@@ -15,6 +15,9 @@
 #include "shapespanel.h"
 #include "spritespanel.h"
 #include "validation.h"
+#include "versuslayer.h"
+#include "versuspanel.h"
+#include "versusservice.h"
 
 #include <QAction>
 #include <QApplication>
@@ -141,6 +144,7 @@ void MainWindow::createDocks() {
     mShapesPanel = new ShapesPanel(mSession, this);
     mPropertyPanel = new PropertyPanel(mSession, mPrompts.get(), this);
     mHitsPanel = new HitsPanel(mSession, this);
+    mVersusPanel = new VersusPanel(mSession, this);
     mLayersPanel = new LayersPanel(mSession, mPrompts.get(), this);
     mUndoView = new QUndoView(document()->undoStack(), this);
     mUndoView->setEmptyLabel(tr("<original>"));
@@ -156,14 +160,24 @@ void MainWindow::createDocks() {
                                        QStringLiteral("propertiesDock"), Qt::RightDockWidgetArea);
     QDockWidget *hits =
         addPanel(mHitsPanel, tr("Hits"), QStringLiteral("hitsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *versus =
+        addPanel(mVersusPanel, tr("Versus"), QStringLiteral("versusDock"), Qt::RightDockWidgetArea);
     QDockWidget *history =
         addPanel(mUndoView, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
     Q_UNUSED(sprites)
     Q_UNUSED(properties)
     tabifyDockWidget(shapes, layers);
     shapes->raise();
+    tabifyDockWidget(hits, versus);
     tabifyDockWidget(hits, history);
     hits->raise();
+
+    // The defender drawn on the canvas, dragged there, placed through the dock's command.
+    mVersusLayer = new VersusLayer(mCanvas, document(), mVersusPanel->service(), this);
+    connect(mVersusPanel->service(), &VersusService::hitsChanged, mVersusLayer,
+            &VersusLayer::refresh);
+    connect(mSession, &EditorSession::currentFrameChanged, mVersusLayer, &VersusLayer::refresh);
+    connect(mVersusLayer, &VersusLayer::defenderDropped, mVersusPanel, &VersusPanel::placeDefender);
 
     connect(mSpritesPanel, &SpritesPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });

@@ -21,6 +21,8 @@ class DocumentManager;
 class EditorSession;
 class FileFormat;
 class HitsPanel;
+class VersusLayer;
+class VersusPanel;
 class LayersPanel;
 class PropertyPanel;
 class Prompts;
@@ -54,6 +56,8 @@ public:
     ShapesPanel *shapesPanel() const { return mShapesPanel; }
     PropertyPanel *propertyPanel() const { return mPropertyPanel; }
     HitsPanel *hitsPanel() const { return mHitsPanel; }
+    VersusPanel *versusPanel() const { return mVersusPanel; }
+    VersusLayer *versusLayer() const { return mVersusLayer; }
     LayersPanel *layersPanel() const { return mLayersPanel; }
     QLabel *cursorLabel() const { return mCursorLabel; }
     QLabel *zoomLabel() const { return mZoomLabel; }
@@ -114,6 +118,8 @@ private:
     ShapesPanel *mShapesPanel = nullptr;
     PropertyPanel *mPropertyPanel = nullptr;
     HitsPanel *mHitsPanel = nullptr;
+    VersusPanel *mVersusPanel = nullptr;
+    VersusLayer *mVersusLayer = nullptr;
     LayersPanel *mLayersPanel = nullptr;
     QUndoView *mUndoView = nullptr;
     QList<QDockWidget *> mDocks;

@@ -11,6 +11,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/propertypanel.h shell/propertypanel.cpp
   shell/columnfit.h shell/columnfit.cpp
   shell/hitspanel.h shell/hitspanel.cpp
+  shell/versuspanel.h shell/versuspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp
   shell/layerchooser.h shell/layerchooser.cpp
   shell/mainwindow.h shell/mainwindow.cpp

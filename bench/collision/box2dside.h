@@ -1,0 +1,122 @@
+#pragma once
+
+// Box2D 2.4's side of the collision benchmarks: the same generated scenes as b2Shapes, and the
+// full pass (a fresh b2DynamicTree, one proxy per shape in generation order, every candidate
+// pair through b2TestOverlap). Polygons have m_radius = 0 (exact geometry); coordinates are
+// pixels, unscaled.
+
+#include "scene.h"
+
+#include <box2d/box2d.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace hitsmith::bench {
+
+/// A scene as Box2D shapes and transforms.
+struct Box2DScene {
+    std::vector<std::unique_ptr<b2Shape>> shapes;
+    std::vector<b2Transform> xf;
+};
+
+/// The scene as Box2D shapes.
+inline Box2DScene toBox2D(const Scene &scene) {
+    Box2DScene out;
+    for (const SceneShape &s : scene.shapes) {
+        b2Transform xf;
+        xf.SetIdentity();
+        xf.p.Set(float(s.center.x), float(s.center.y));
+        switch (s.type) {
+        case collision::GeometryKind::Polygon: {
+            auto poly = std::make_unique<b2PolygonShape>();
+            std::vector<b2Vec2> v;
+            for (const collision::Vec2 &p : s.local)
+                v.emplace_back(float(p.x), float(p.y));
+            poly->Set(v.data(), int32(v.size()));
+            poly->m_radius = 0.0f; // exact geometry, no skin
+            out.shapes.push_back(std::move(poly));
+            break;
+        }
+        case collision::GeometryKind::Rect: {
+            auto poly = std::make_unique<b2PolygonShape>();
+            poly->SetAsBox(float(s.size.x / 2), float(s.size.y / 2));
+            poly->m_radius = 0.0f;
+            // Box2D's rotation matrix is the same [c -s; s c]; in y-down coordinates a positive
+            // angle turns clockwise on screen, as Hitsmith's does.
+            xf.q.Set(float(s.angleDegrees * b2_pi / 180.0));
+            out.shapes.push_back(std::move(poly));
+            break;
+        }
+        case collision::GeometryKind::Circle: {
+            auto circle = std::make_unique<b2CircleShape>();
+            circle->m_p.SetZero();
+            circle->m_radius = float(s.radius);
+            out.shapes.push_back(std::move(circle));
+            break;
+        }
+        }
+        out.xf.push_back(xf);
+    }
+    return out;
+}
+
+/// Shape i's tight box.
+inline b2AABB aabbOf(const Box2DScene &scene, std::size_t i) {
+    b2AABB box;
+    scene.shapes[i]->ComputeAABB(&box, scene.xf[i], 0);
+    return box;
+}
+
+/// Runs b2TestOverlap on every candidate the tree reports for one shape; `onlyHigher` keeps each
+/// pair once during a full pass.
+struct OverlapQuery {
+    const Box2DScene *scene = nullptr;
+    const b2DynamicTree *tree = nullptr;
+    std::size_t self = 0;
+    b2AABB box;
+    bool onlyHigher = false;
+    std::size_t hits = 0;
+
+    bool QueryCallback(int32 proxyId) {
+        const auto other = reinterpret_cast<std::uintptr_t>(tree->GetUserData(proxyId));
+        if (other == self || (onlyHigher && other < self))
+            return true;
+        const b2AABB otherBox = aabbOf(*scene, other);
+        if (!b2TestOverlap(box, otherBox))
+            return true;
+        if (b2TestOverlap(scene->shapes[self].get(), 0, scene->shapes[other].get(), 0,
+                          scene->xf[self], scene->xf[other]))
+            ++hits;
+        return true;
+    }
+};
+
+/// Builds a fresh tree and counts every overlapping pair; hands the tree back when asked.
+inline std::size_t box2dFullPass(const Box2DScene &scene, std::vector<int32> *proxiesOut,
+                                 std::unique_ptr<b2DynamicTree> *treeOut) {
+    auto tree = std::make_unique<b2DynamicTree>();
+    std::vector<int32> proxies(scene.shapes.size());
+    for (std::size_t i = 0; i < scene.shapes.size(); ++i)
+        proxies[i] = tree->CreateProxy(aabbOf(scene, i), reinterpret_cast<void *>(i));
+    std::size_t hits = 0;
+    OverlapQuery q;
+    q.scene = &scene;
+    q.tree = tree.get();
+    q.onlyHigher = true;
+    for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
+        q.self = i;
+        q.box = aabbOf(scene, i);
+        q.hits = 0;
+        tree->Query(&q, q.box);
+        hits += q.hits;
+    }
+    if (proxiesOut)
+        *proxiesOut = std::move(proxies);
+    if (treeOut)
+        *treeOut = std::move(tree);
+    return hits;
+}
+
+} // namespace hitsmith::bench

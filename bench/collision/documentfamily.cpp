@@ -1,0 +1,137 @@
+#include "documentfamily.h"
+
+#include "box2dside.h"
+
+#include "collisionservice.h"
+#include "document.h"
+#include "hitsmithformat.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+
+namespace hitsmith::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// The full recompute as an opened document gets it: reset (the service bulk-builds every
+/// frame's world) and the frame's hits as the Hits panel asks for them. Returns the hit count.
+std::size_t resetAndHits(Document &document, CollisionService &service, DocumentData data) {
+    document.reset(std::move(data));
+    return std::size_t(service.hits({0, 0}).size());
+}
+
+} // namespace
+
+DocumentData toDocument(const Scene &scene) {
+    Frame frame;
+    frame.name = QStringLiteral("all");
+    frame.shapes.reserve(qsizetype(scene.shapes.size()));
+    for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
+        const SceneShape &s = scene.shapes[i];
+        const QString id = QStringLiteral("s%1").arg(i);
+        const QPointF center(s.center.x, s.center.y);
+        switch (s.type) {
+        case collision::GeometryKind::Polygon: {
+            QList<QPointF> points;
+            for (const collision::Vec2 &p : s.local)
+                points.append(center + QPointF(p.x, p.y));
+            frame.shapes.append(Shape::polygon(id, points));
+            break;
+        }
+        case collision::GeometryKind::Rect:
+            frame.shapes.append(
+                Shape::rect(id, center, QSizeF(s.size.x, s.size.y), s.angleDegrees));
+            break;
+        case collision::GeometryKind::Circle:
+            frame.shapes.append(Shape::circle(id, center, s.radius));
+            break;
+        }
+    }
+    Sprite sprite;
+    sprite.name = QStringLiteral("bench");
+    sprite.frames.append(frame);
+    DocumentData data;
+    data.sprites.append(sprite);
+    return data;
+}
+
+DocumentRow runDocumentFamily(std::size_t n, int repeats) {
+    DocumentRow row;
+    row.shapes = n;
+    const Scene scene = makeScene(n, kMixedDocuments);
+    const DocumentData data = toDocument(scene);
+    const Box2DScene b2 = toBox2D(scene);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mixed.json"));
+    QString error;
+    if (!dir.isValid() || !saveDocumentFile(data, path, &error)) {
+        std::fprintf(stderr, "cannot write %s: %s\n", qPrintable(path), qPrintable(error));
+        return row;
+    }
+    row.fileMegabytes = double(QFileInfo(path).size()) / 1e6;
+
+    std::vector<double> full, box2d, open;
+    for (int r = 0; r < repeats; ++r) {
+        {
+            // The document and its service exist before the clock starts, as in the editor;
+            // the copy of the data is implicitly shared, so handing it over costs nothing.
+            Document document;
+            CollisionService service(&document);
+            DocumentData copy = data;
+            const auto t0 = Clock::now();
+            row.hits = resetAndHits(document, service, std::move(copy));
+            full.push_back(msSince(t0));
+        }
+        {
+            const auto t0 = Clock::now();
+            row.box2dHits = box2dFullPass(b2, nullptr, nullptr);
+            box2d.push_back(msSince(t0));
+        }
+        {
+            Document document;
+            CollisionService service(&document);
+            const auto t0 = Clock::now();
+            ReadResult result = loadDocumentFile(path);
+            if (!result.isOk()) {
+                std::fprintf(stderr, "cannot read %s: %s\n", qPrintable(path),
+                             qPrintable(result.error));
+                return row;
+            }
+            resetAndHits(document, service, std::move(*result.document));
+            open.push_back(msSince(t0));
+        }
+    }
+    row.fullMs = median(full);
+    row.box2dFullMs = median(box2d);
+    row.openMs = median(open);
+    return row;
+}
+
+bool writeDocument(std::size_t n, const QString &path) {
+    QString error;
+    if (!saveDocumentFile(toDocument(makeScene(n, kMixedDocuments)), path, &error)) {
+        std::fprintf(stderr, "cannot write %s: %s\n", qPrintable(path), qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
+} // namespace hitsmith::bench

@@ -1,0 +1,227 @@
+// The Versus dock driven through its real widgets in the real main window: choosing the
+// defender, typing dx, flipping facing, stepping the attacker's frames, the hits and reach
+// tables, and undo of every edit.
+
+#include "shelltestsupport.h"
+
+#include "canvas.h"
+#include "editorsession.h"
+#include "hitsmithformat.h"
+#include "mainwindow.h"
+#include "versuslayer.h"
+#include "versuspanel.h"
+#include "versusservice.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QGraphicsPathItem>
+#include <QGraphicsView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QUndoStack>
+
+using namespace hitsmith;
+using namespace hitsmith::test;
+
+namespace {
+
+// The hero punches with "fist" (x 15..25 from its origin, y -12..-8); the foe's "belly" is 8 px
+// wide and 20 tall, left of its origin when it faces the hero. The kick frame has no hitbox.
+const QByteArray kDocument = R"({
+  "format": "hitsmith", "version": 1,
+  "collide": [["hitbox", "hurtbox"]],
+  "sprites": [
+    {"name": "hero", "frames": [
+      {"name": "punch", "origin": [10, 20], "shapes": [
+        {"id": "fist", "layer": "hitbox", "type": "rect", "center": [30, 10], "size": [10, 4], "angle": 0},
+        {"id": "torso", "layer": "hurtbox", "type": "rect", "center": [10, 10], "size": [10, 20], "angle": 0}
+      ]},
+      {"name": "kick", "origin": [10, 20], "shapes": [
+        {"id": "shin", "layer": "hurtbox", "type": "rect", "center": [10, 10], "size": [10, 20], "angle": 0}
+      ]}
+    ]},
+    {"name": "foe", "frames": [
+      {"name": "idle", "origin": [0, 20], "shapes": [
+        {"id": "belly", "layer": "hurtbox", "type": "polygon", "points": [[0, 0], [8, 0], [8, 20], [0, 20]]}
+      ]}
+    ]}
+  ]
+}
+)";
+
+QString number(double value) {
+    return QLocale().toString(value, 'f', 2);
+}
+
+QStringList rowTexts(const QTableWidget *table, int row) {
+    QStringList texts;
+    for (int c = 0; c < table->columnCount(); ++c)
+        texts << (table->item(row, c) ? table->item(row, c)->text() : QString());
+    return texts;
+}
+
+} // namespace
+
+class TestVersus : public QObject {
+    Q_OBJECT
+
+private:
+    std::shared_ptr<FakePrompts> mPrompts;
+    std::unique_ptr<MainWindow> mWindow;
+    QTemporaryDir mDir;
+
+    Document *doc() const { return mWindow->document(); }
+    VersusPanel *panel() const { return mWindow->versusPanel(); }
+
+    static void typeInto(QWidget *widget, const QString &text) {
+        widget->setFocus();
+        QTest::keyClick(widget, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(widget, text);
+        QTest::keyClick(widget, Qt::Key_Return);
+    }
+
+private Q_SLOTS:
+    void init() {
+        mPrompts = std::make_shared<FakePrompts>();
+        mWindow = std::make_unique<MainWindow>(mPrompts);
+        mWindow->show();
+        QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
+        const QString path = mDir.filePath(QStringLiteral("versus.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kDocument);
+        file.close();
+        QVERIFY(mWindow->openFile(path));
+        auto *dock = mWindow->findChild<QDockWidget *>(QStringLiteral("versusDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QCoreApplication::processEvents();
+    }
+
+    void cleanup() {
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        mWindow->close();
+        mWindow.reset();
+    }
+
+    void choosingTheDefenderAndTypingDxShowsTheHit() {
+        QCOMPARE(panel()->findChild<QLabel *>(QStringLiteral("versusAttackerLabel"))->text(),
+                 QStringLiteral("hero/punch"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        // The last entry is foe/idle: End on the closed combo picks it, as a user's key does.
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        QCOMPARE(defender->currentText(), QStringLiteral("foe/idle"));
+        QCOMPARE(doc()->data().versus.size(), 1);
+        QCOMPARE(doc()->data().versus[0].defender, QStringLiteral("foe/idle"));
+
+        typeInto(panel()->dxBox(), QStringLiteral("30"));
+        QCOMPARE(doc()->data().versus[0].dx, 30.0);
+        QCOMPARE(doc()->undoStack()->count(), 2);
+        QCOMPARE(doc()->undoStack()->text(1),
+                 tr("Place %1 against %2 at (%3, %4)")
+                     .arg("foe/idle", "hero/punch", number(30), number(0)));
+        // The fist reaches 3 px into the belly; moving the foe right by 3 separates them.
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+        QCOMPARE(rowTexts(panel()->hitsTable(), 0),
+                 (QStringList{"fist", "belly", number(3),
+                              QStringLiteral("(%1, %2)").arg(number(1), number(0))}));
+        // Reach: every frame of the hero against the foe; the kick has no hitbox.
+        QCOMPARE(panel()->rangeTable()->rowCount(), 2);
+        QCOMPARE(rowTexts(panel()->rangeTable(), 0),
+                 (QStringList{"punch", tr("%1 to %2").arg(number(15), number(33))}));
+        QCOMPARE(rowTexts(panel()->rangeTable(), 1), (QStringList{"kick", tr("never")}));
+
+        // Facing the same way the foe stands right of its origin: out of reach.
+        QTest::mouseClick(panel()->sameFacingBox(), Qt::LeftButton, {},
+                          QPoint(8, panel()->sameFacingBox()->height() / 2));
+        QVERIFY(panel()->sameFacingBox()->isChecked());
+        QCOMPARE(doc()->data().versus[0].facing, Facing::Same);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+
+        // Every edit is one undo step, and the dock follows the document back.
+        doc()->undoStack()->undo();
+        QVERIFY(!panel()->sameFacingBox()->isChecked());
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+        doc()->undoStack()->undo();
+        QCOMPARE(panel()->dxBox()->value(), 0.0);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        doc()->undoStack()->undo();
+        QCOMPARE(defender->currentText(), tr("(none)"));
+        QVERIFY(doc()->data().versus.isEmpty());
+        QVERIFY(panel()->rangeTable()->rowCount() == 0);
+    }
+
+    void steppingTheAttackerShowsEachFramesSetup() {
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        typeInto(panel()->dyBox(), QStringLiteral("-5"));
+        QCOMPARE(doc()->data().versus[0].dy, -5.0);
+        QVERIFY(!panel()->previousFrameButton()->isEnabled());
+
+        QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
+        QCOMPARE(mWindow->session()->currentFrame(), (FrameRef{0, 1}));
+        QCOMPARE(panel()->findChild<QLabel *>(QStringLiteral("versusAttackerLabel"))->text(),
+                 QStringLiteral("hero/kick"));
+        QCOMPARE(defender->currentText(), tr("(none)")); // the kick has no setup yet
+        QCOMPARE(panel()->dyBox()->value(), 0.0);
+        QVERIFY(!panel()->nextFrameButton()->isEnabled());
+
+        QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
+        QCOMPARE(defender->currentText(), QStringLiteral("foe/idle"));
+        QCOMPARE(panel()->dyBox()->value(), -5.0);
+        // The setup is saved with the document, for the team to share.
+        const VersusSetup saved = HitsmithFormat::parse(HitsmithFormat::serialize(doc()->data()))
+                                      .document->versus.value(0);
+        QCOMPARE(saved.attacker, QStringLiteral("hero/punch"));
+        QCOMPARE(saved.defender, QStringLiteral("foe/idle"));
+        QCOMPARE(saved.dy, -5.0);
+    }
+
+    void theDefenderIsDrawnAndDraggedOnTheCanvas() {
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        typeInto(panel()->dxBox(), QStringLiteral("30"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+
+        // The belly faces the hero: x 22..30 from the hero's origin (10, 20), so 32..40 and
+        // y 0..20 on the canvas. The hit's arrow and the reach (dx 33: x 43) are drawn too.
+        VersusLayer *layer = mWindow->versusLayer();
+        QVERIFY(layer->defenderItem()->path().contains(QPointF(38, 3)));
+        QVERIFY(!layer->defenderItem()->path().contains(QPointF(30, 3)));
+        QCOMPARE(layer->reachItem()->path().boundingRect().center().x(), 43.0);
+
+        // Drag the belly 10 px right: one undo step, the hit ends.
+        QGraphicsView *view = mWindow->canvas()->view();
+        const QPoint from = view->mapFromScene(QPointF(38, 3));
+        const QPoint to = view->mapFromScene(QPointF(38 + 10, 3));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view->viewport(), (from + to) / 2);
+        QTest::mouseMove(view->viewport(), to);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+        const double dropped = doc()->data().versus.value(0).dx;
+        QVERIFY2(std::abs(dropped - 40.0) < 1.0, qPrintable(QString::number(dropped)));
+        QCOMPARE(panel()->dxBox()->value(), dropped);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        QVERIFY(layer->defenderItem()->path().contains(QPointF(38 + 10, 3)));
+        QCOMPARE(doc()->undoStack()->count(), 3);
+        // The shapes stayed where they were: the drag moved the defender only.
+        QCOMPARE(doc()->frame({0, 0}).shapes[0].center, QPointF(30, 10));
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->data().versus.value(0).dx, 30.0);
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+    }
+};
+
+QTEST_MAIN(TestVersus)
+#include "tst_versus.moc"

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "versus.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QTableWidget;
+class QToolButton;
+
+namespace hitsmith {
+
+class EditorSession;
+class VersusService;
+struct DocumentChange;
+
+/// The Versus dock: the frame on the canvas is the attacker (origin at (0, 0), facing right);
+/// the user picks the defender's frame, its offset dx/dy and its facing, and steps through the
+/// attacker's frames. It lists the hits between the two (attacker shape, defender shape, depth,
+/// normal) and, for every frame of the attacker's sprite, the dx intervals at which it connects
+/// with the defender (the move's reach).
+///
+/// The setup is the document's versus entry for the attacker frame (the first one naming it):
+/// every change is one SetVersusCommand, and undo brings the panel back with the document.
+class VersusPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit VersusPanel(EditorSession *session, QWidget *parent = nullptr);
+    ~VersusPanel() override;
+
+    /// The hits the table shows (for the canvas and tests).
+    const VersusService *service() const { return mService; }
+    /// The defender choice: "(none)" first, then every "sprite/frame".
+    QComboBox *defenderCombo() const { return mDefender; }
+    /// Defender origin x.
+    QDoubleSpinBox *dxBox() const { return mDx; }
+    /// Defender origin y.
+    QDoubleSpinBox *dyBox() const { return mDy; }
+    /// Checked: the defender faces the same way as the attacker (not mirrored).
+    QCheckBox *sameFacingBox() const { return mSameFacing; }
+    /// Attacker shape, defender shape, depth, normal: one row per hit.
+    QTableWidget *hitsTable() const { return mHits; }
+    /// Attacker frame, reach: one row per frame of the attacker's sprite.
+    QTableWidget *rangeTable() const { return mRange; }
+    /// Steps the attacker to the previous frame of its sprite.
+    QToolButton *previousFrameButton() const { return mPrevious; }
+    /// Steps the attacker to the next frame of its sprite.
+    QToolButton *nextFrameButton() const { return mNext; }
+
+    /// Stands the defender's origin at (dx, dy): one undo command (the canvas drag ends here).
+    void placeDefender(double dx, double dy);
+
+private:
+    void onDocumentChanged(const DocumentChange &change);
+    void refresh();         ///< the controls and the service from the document
+    void refreshHits();     ///< the hits table from the service
+    void refreshRange();    ///< the range table from the geometry
+    void refillDefenders(); ///< the combo's frame list
+    void stepAttacker(int delta);
+    void commit(); ///< the controls' values as one undo command
+    void commitSetup(double dx, double dy);
+    QString attackerName() const;
+    int setupIndex() const; ///< the document's versus entry for the attacker, or -1
+
+    EditorSession *mSession;
+    VersusService *mService;
+    QLabel *mAttacker;
+    QToolButton *mPrevious;
+    QToolButton *mNext;
+    QComboBox *mDefender;
+    QDoubleSpinBox *mDx;
+    QDoubleSpinBox *mDy;
+    QCheckBox *mSameFacing;
+    QTableWidget *mHits;
+    QTableWidget *mRange;
+    bool mRefreshing = false;
+};
+
+} // namespace hitsmith
