@@ -20,8 +20,8 @@ ctest --test-dir build --no-tests=error --output-on-failure -V -j"$jobs" "$@" >"
 grep -E '^[0-9]+: (FAIL!|SKIP)|tests passed|tests failed|\*\*\*|^ *[0-9]+/[0-9]+ Test' "$log" || true
 skips=$(grep -cE '^[0-9]+: SKIP   :' "$log" || true)
 if [ "$skips" -gt 0 ]; then
-  echo "hitsmith test: $skips test function(s) SKIPPED (a consumer, fixture or binary is missing;" \
-    "HITSMITH_STRICT=1 makes these failures)"
+  echo "hitsmith test: $skips test function(s) SKIPPED (SKIP lines above: a missing consumer," \
+    "fixture or binary, which HITSMITH_STRICT=1 makes a failure, or steps after a failed one)"
 else
   echo "hitsmith test: no test function skipped"
 fi
