@@ -83,7 +83,7 @@ inline DocumentData sampleDocument() {
 /// sampleDocument() with frame and sprite durations and shape and frame properties of every
 /// kind: whole numbers (Tiled int), a whole number too large for 32 bits, fractions, negative,
 /// booleans, strings (spaces, quotes, non-ASCII, empty).
-inline DocumentData animatedDocument() {
+inline DocumentData propertyDocument() {
     DocumentData document = sampleDocument();
     Sprite &knight = document.sprites[0];
     knight.duration = 80;

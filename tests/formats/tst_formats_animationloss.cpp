@@ -21,9 +21,10 @@ private Q_SLOTS:
                                    << "Tiled tilesets" << true << true;
         QTest::newRow("tiled-tsj") << "tiled-tsj"
                                    << "Tiled tilesets" << true << true;
-        // Godot scenes carry durations (SpriteFrames, AnimationPlayer, node metadata).
+        // Godot scenes carry durations (SpriteFrames, AnimationPlayer, node metadata) and
+        // properties (node metadata).
         QTest::newRow("godot") << "godot"
-                               << "Godot scenes" << true << false;
+                               << "Godot scenes" << true << true;
         QTest::newRow("matter") << "matter"
                                 << "Matter bodies" << false << false;
     }

@@ -140,7 +140,7 @@ void TestTiledFormats::writeTsjExactNumbers() {
 }
 
 void TestTiledFormats::writeAnimationAndTypedProperties() {
-    const DocumentData document = animatedDocument();
+    const DocumentData document = propertyDocument();
     const QString tsx = QString::fromUtf8(format("tiled-tsx")->write(document, {}, {}).bytes);
     // The knight's frames are tiles 0 and 1: its animation on tile 0, idle at the sprite's 80 ms.
     QVERIFY2(
@@ -270,7 +270,7 @@ void TestTiledFormats::roundTrip() {
     QFETCH(QString, name);
     const FileFormat *tiled = FormatRegistry::instance().byName(name);
     // Durations and properties of every kind come back exactly, with their types.
-    const DocumentData document = animatedDocument();
+    const DocumentData document = propertyDocument();
     const WriteResult written = tiled->write(document, {}, {});
     QVERIFY2(written.isOk(), qPrintable(written.error));
     QCOMPARE(tiled->write(document, {}, {}).bytes, written.bytes); // deterministic
@@ -574,7 +574,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     // Image paths absolute, as the editor holds them (loadDocumentFile resolves them).
-    DocumentData document = animatedDocument();
+    DocumentData document = propertyDocument();
     resolveImagePaths(document, dir.path());
     if (!documentPath.isEmpty()) {
         const ReadResult loaded = loadDocumentFile(documentPath);
