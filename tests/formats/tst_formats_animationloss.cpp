@@ -25,8 +25,12 @@ private Q_SLOTS:
         // properties (node metadata).
         QTest::newRow("godot") << "godot"
                                << "Godot scenes" << true << true;
+        // MUGEN .air: durations as ticks, nowhere for properties.
+        QTest::newRow("air") << "air"
+                             << "MUGEN .air files" << true << false;
+        // Matter: properties on the fixtures and bodies.
         QTest::newRow("matter") << "matter"
-                                << "Matter bodies" << false << false;
+                                << "Matter bodies" << false << true;
     }
 
     void countedWarnings() {
