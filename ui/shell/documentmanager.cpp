@@ -211,6 +211,16 @@ bool DocumentManager::openFile(const QString &path) {
     const FileFormat *format = guessReadFormat(path, bytes);
     if (format && format->name() != HitsmithFormat().name())
         return importFile(path, format);
+    if (!format && QFileInfo(path).suffix().compare(u"json", Qt::CaseInsensitive) != 0) {
+        // An .xml or .plist that no reader recognises: a JSON parse error would only confuse.
+        mPrompts->showError(
+            mWindow, tr("Open Document"),
+            tr("%1 is not a file Hitsmith can open: its content is none of the formats it "
+               "imports (Tiled, Godot, Phaser/Matter, Aseprite, MUGEN .air, PhysicsEditor's "
+               "AndEngine or libGDX XML, cocos2d-x plist).")
+                .arg(QFileInfo(path).fileName()));
+        return false;
+    }
     if (!maybeSave())
         return false;
     return loadNative(path, bytes);

@@ -148,6 +148,20 @@ private Q_SLOTS:
         QCOMPARE(mPrompts->errors.size(), 2);
         QCOMPARE(mPrompts->errors[1], QStringLiteral("no such file"));
         QCOMPARE(window->document()->data(), before);
+
+        // An .xml no reader recognises says so (not a JSON parse error), before any save prompt.
+        const QString foreign = mDir.filePath(QStringLiteral("level.xml"));
+        QFile xml(foreign);
+        QVERIFY(xml.open(QIODevice::WriteOnly));
+        xml.write("<?xml version=\"1.0\"?>\n<level><enemy/></level>\n");
+        xml.close();
+        QVERIFY(!window->openFile(foreign));
+        QCOMPARE(mPrompts->errors.size(), 3);
+        QVERIFY2(mPrompts->errors[2].startsWith(
+                     QStringLiteral("level.xml is not a file Hitsmith can open")),
+                 qPrintable(mPrompts->errors[2]));
+        QCOMPARE(window->document()->data(), before);
+        QVERIFY(window->isWindowModified());
         QVERIFY(window->isWindowModified());
         closeDiscarding(window.get(), mPrompts.get());
     }
