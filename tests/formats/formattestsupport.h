@@ -9,6 +9,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QTest>
 
@@ -76,6 +78,64 @@ inline DocumentData sampleDocument() {
     slime.frames = {squash};
     document.sprites = {knight, slime};
     return document;
+}
+
+/// sampleDocument() with frame and sprite durations and shape and frame properties of every
+/// kind: whole numbers (Tiled int), a whole number too large for 32 bits, fractions, negative,
+/// booleans, strings (spaces, quotes, non-ASCII, empty).
+inline DocumentData propertyDocument() {
+    DocumentData document = sampleDocument();
+    Sprite &knight = document.sprites[0];
+    knight.duration = 80;
+    knight.frames[0].duration = 120; // idle: the sprite's 80
+    knight.frames[0].properties = QJsonObject{{"cancel", true}, {"phase", "active"}};
+    knight.frames[0].shapes[1].properties = QJsonObject{{"damage", 12},
+                                                        {"knockback", 2.5},
+                                                        {"hitstun", -3},
+                                                        {"launch", 4294967296.0},
+                                                        {"scale", 0.1},
+                                                        {"guard", false},
+                                                        {"element", "fire \"hot\" é"},
+                                                        {"note", ""}};
+    knight.frames[1].shapes[0].properties = QJsonObject{{"weak", true}};
+    document.sprites[1].frames[0].duration = 50; // no sprite default: 100
+    document.sprites[1].frames[0].properties = QJsonObject{{"sound", "splat.wav"}};
+    return document;
+}
+
+/// Where actual's durations and properties differ from expected's (exactly), or empty.
+inline QString animationDifference(const DocumentData &expected, const DocumentData &actual) {
+    if (expected.sprites.size() != actual.sprites.size())
+        return QStringLiteral("sprite count");
+    auto text = [](const QJsonObject &o) { return QString::fromUtf8(QJsonDocument(o).toJson()); };
+    auto ms = [](std::optional<int> d) { return d ? QString::number(*d) : QStringLiteral("none"); };
+    for (qsizetype s = 0; s < expected.sprites.size(); ++s) {
+        const Sprite &e = expected.sprites[s], &a = actual.sprites[s];
+        if (e.duration != a.duration)
+            return e.name +
+                   QStringLiteral(": sprite duration %1 != %2").arg(ms(a.duration), ms(e.duration));
+        if (e.frames.size() != a.frames.size())
+            return e.name + QStringLiteral(": frame count");
+        for (qsizetype f = 0; f < e.frames.size(); ++f) {
+            const Frame &ef = e.frames[f], &af = a.frames[f];
+            const QString where = e.name + u'/' + ef.name;
+            if (ef.duration != af.duration)
+                return where +
+                       QStringLiteral(": duration %1 != %2").arg(ms(af.duration), ms(ef.duration));
+            if (ef.properties != af.properties)
+                return where + QStringLiteral(": properties %1 != %2")
+                                   .arg(text(af.properties), text(ef.properties));
+            if (ef.shapes.size() != af.shapes.size())
+                return where + QStringLiteral(": shape count");
+            for (qsizetype i = 0; i < ef.shapes.size(); ++i) {
+                if (ef.shapes[i].properties != af.shapes[i].properties)
+                    return where + u'/' + ef.shapes[i].id +
+                           QStringLiteral(": properties %1 != %2")
+                               .arg(text(af.shapes[i].properties), text(ef.shapes[i].properties));
+            }
+        }
+    }
+    return {};
 }
 
 inline bool near(double a, double b, double tolerance) {

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void nodeNamesSanitizedAndRestored();
     void sharedAreaWarning();
     void roundTrip();
+    void propertiesAsMetadata();
     void godot3Scene();
     void realWorldFixtures();
     void malformed_data();
@@ -166,7 +167,8 @@ void TestGodotFormat::sharedAreaWarning() {
 
 void TestGodotFormat::roundTrip() {
     for (bool singleSprite : {false, true}) {
-        DocumentData document = sampleDocument();
+        // Durations and properties of every kind come back exactly.
+        DocumentData document = propertyDocument();
         if (singleSprite)
             document.sprites.removeLast();
         const WriteResult written = format("godot")->write(document, {}, {});
@@ -176,12 +178,73 @@ void TestGodotFormat::roundTrip() {
         QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
         const QString why = documentDifference(document, *read.document, kTolerance);
         QVERIFY2(why.isEmpty(), qPrintable(why));
+        const QString lost = animationDifference(document, *read.document);
+        QVERIFY2(lost.isEmpty(), qPrintable(lost));
         QCOMPARE(read.document->collide, document.collide);
         QCOMPARE(read.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
         QCOMPARE(read.document->sprites[0].frames[0].source, document.sprites[0].frames[0].source);
         // Import -> export gives the same scene.
         QCOMPARE(format("godot")->write(*read.document, {}, {}).bytes, written.bytes);
     }
+}
+
+void TestGodotFormat::propertiesAsMetadata() {
+    DocumentData document = propertyDocument();
+    const QString scene = QString::fromUtf8(format("godot")->write(document, {}, {}).bytes);
+    // On the shape node (blade) and the frame node (attack-2), typed as Godot reads them.
+    const qsizetype blade = scene.indexOf(QStringLiteral("[node name=\"blade\""));
+    const qsizetype next = scene.indexOf(QStringLiteral("[node"), blade + 1);
+    const QString bladeNode = scene.mid(blade, next - blade);
+    for (const char *line :
+         {"metadata/damage = 12\n", "metadata/hitstun = -3\n", "metadata/knockback = 2.5\n",
+          "metadata/launch = 4294967296\n", "metadata/scale = 0.1\n", "metadata/guard = false\n",
+          "metadata/element = \"fire \\\"hot\\\" é\"\n", "metadata/note = \"\"\n"})
+        QVERIFY2(bladeNode.contains(QString::fromUtf8(line)), qPrintable(bladeNode + line));
+    const qsizetype attack = scene.indexOf(QStringLiteral("[node name=\"attack-2\""));
+    const QString attackNode =
+        scene.mid(attack, scene.indexOf(QStringLiteral("[node"), attack + 1) - attack);
+    QVERIFY2(attackNode.contains(QStringLiteral("metadata/cancel = true\n")),
+             qPrintable(attackNode));
+    QVERIFY(attackNode.contains(QStringLiteral("metadata/phase = \"active\"")));
+
+    // Names Godot's set_meta refuses are not written, and export says so.
+    document.sprites[0].frames[0].shapes[1].properties.insert("hit stun", 3);
+    document.sprites[0].frames[0].properties.insert("hitsmith_name", "x");
+    QVERIFY(format("godot")->exportWarnings(document).contains(QStringLiteral(
+        "2 properties not written: Godot metadata names are ASCII identifiers, not starting "
+        "with _ or hitsmith_: knight/attack-2/hitsmith_name, knight/attack-2/blade/hit stun")));
+    QVERIFY(!format("godot")->write(document, {}, {}).bytes.contains("hit stun"));
+    QVERIFY(format("godot")
+                ->exportWarnings(document)
+                .filter(QStringLiteral("properties are"))
+                .isEmpty());
+
+    // A scene made in Godot: its metadata on collision objects and shapes become properties;
+    // editor state (_edit_lock_) is not a property; a vector is warned about and skipped.
+    const QByteArray foreign = R"([gd_scene load_steps=2 format=3]
+
+[sub_resource type="CircleShape2D" id="1"]
+radius = 4.0
+
+[node name="Hero" type="Node2D"]
+metadata/_edit_lock_ = true
+
+[node name="Hurt" type="Area2D" parent="."]
+metadata/team = "blue"
+
+[node name="Head" type="CollisionShape2D" parent="Hurt"]
+shape = SubResource("1")
+metadata/armor = 2
+metadata/aim = Vector2(1, 0)
+)";
+    const ReadResult read = format("godot")->read(foreign, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QCOMPARE(read.warnings,
+             QStringList{QStringLiteral("1 metadata value is not a number, string or boolean; "
+                                        "not imported: line 12: node \"Hurt/Head\" aim")});
+    const Frame &hurt = read.document->sprites[0].frames[0];
+    QCOMPARE(hurt.properties, (QJsonObject{{"team", "blue"}}));
+    QCOMPARE(hurt.shapes[0].properties, (QJsonObject{{"armor", 2}}));
 }
 
 void TestGodotFormat::godot3Scene() {

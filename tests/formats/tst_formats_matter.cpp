@@ -27,6 +27,7 @@ private Q_SLOTS:
     void writeExactFixtures();
     void warnings();
     void roundTrip();
+    void propertiesOnFixtures();
     void catstickFixture();
     void malformed_data();
     void malformed();
@@ -230,6 +231,52 @@ void TestMatterFormat::roundTrip() {
     QVERIFY2(why.isEmpty(), qPrintable(why));
     QCOMPARE(read.document->collide, document.collide); // rebuilt from the category/mask bits
     QCOMPARE(read.document->sprites[0].frames[0].shapes[1].type, ShapeType::Polygon);
+}
+
+void TestMatterFormat::propertiesOnFixtures() {
+    // Properties of every kind come back exactly; durations do not (Matter has none: warned).
+    DocumentData document = propertyDocument();
+    const WriteResult written = format("matter")->write(document, {}, {});
+    QVERIFY(written.warnings.contains(QStringLiteral(
+        "frame durations are not stored in Matter bodies: 2 frame durations and 1 sprite "
+        "defaults lost")));
+    QVERIFY(written.warnings.filter(QStringLiteral("propert")).isEmpty());
+    const QJsonObject root = QJsonDocument::fromJson(written.bytes).object();
+    const QJsonObject attack = root.value("knight/attack-2").toObject();
+    QCOMPARE(attack.value("properties").toObject(), document.sprites[0].frames[0].properties);
+    QCOMPARE(attack.value("fixtures").toArray().at(1).toObject().value("properties").toObject(),
+             document.sprites[0].frames[0].shapes[1].properties);
+    QVERIFY(!attack.value("fixtures").toArray().at(0).toObject().contains("properties"));
+    const ReadResult read = format("matter")->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    for (Sprite &sprite : document.sprites) {
+        sprite.duration.reset();
+        for (Frame &frame : sprite.frames)
+            frame.duration.reset();
+    }
+    const QString lost = animationDifference(document, *read.document);
+    QVERIFY2(lost.isEmpty(), qPrintable(lost));
+
+    // Values a Hitsmith property cannot hold are warned about, counted; a "properties" that is
+    // not an object is refused with its path.
+    const QByteArray foreign = R"({"hero": {"properties": {"team": "blue", "tags": ["a"]},
+        "fixtures": [{"label": "hit", "properties": {"damage": 5, "knock": {"x": 1}},
+                      "circle": {"x": 1, "y": 2, "radius": 3}}]}})";
+    const ReadResult mixed = format("matter")->read(foreign, {});
+    QVERIFY2(mixed.isOk(), qPrintable(mixed.error));
+    QCOMPARE(mixed.warnings,
+             QStringList{QStringLiteral("2 properties are not numbers, strings or booleans; not "
+                                        "imported: hero/tags, hero/fixture-1/knock")});
+    QCOMPARE(mixed.document->sprites[0].frames[0].properties, (QJsonObject{{"team", "blue"}}));
+    QCOMPARE(mixed.document->sprites[0].frames[0].shapes[0].properties,
+             (QJsonObject{{"damage", 5}}));
+    const ReadResult bad = format("matter")->read(
+        R"({"hero": {"fixtures": [{"properties": 3, "circle": {"x": 1, "y": 2, "radius": 3}}]}})",
+        {});
+    QVERIFY(!bad.isOk());
+    QVERIFY2(bad.error.contains(QStringLiteral("hero.fixtures[0].properties")),
+             qPrintable(bad.error));
 }
 
 void TestMatterFormat::catstickFixture() {

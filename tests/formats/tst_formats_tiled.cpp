@@ -26,6 +26,8 @@ class TestTiledFormats : public QObject {
 private Q_SLOTS:
     void writeTsxExactNumbers();
     void writeTsjExactNumbers();
+    void writeAnimationAndTypedProperties();
+    void readForeignProperties();
     void readRotatedObjects();
     void roundTrip_data();
     void roundTrip();
@@ -137,6 +139,96 @@ void TestTiledFormats::writeTsjExactNumbers() {
     QCOMPARE(blade.value(QStringLiteral("x")).toDouble(), 41.564284602); // rounded to 1e-9 px
 }
 
+void TestTiledFormats::writeAnimationAndTypedProperties() {
+    const DocumentData document = propertyDocument();
+    const QString tsx = QString::fromUtf8(format("tiled-tsx")->write(document, {}, {}).bytes);
+    // The knight's frames are tiles 0 and 1: its animation on tile 0, idle at the sprite's 80 ms.
+    QVERIFY2(
+        tsx.contains(QStringLiteral("  <animation>\n   <frame tileid=\"0\" duration=\"120\"/>\n"
+                                    "   <frame tileid=\"1\" duration=\"80\"/>\n  </animation>")),
+        qPrintable(tsx));
+    QVERIFY(tsx.contains(QStringLiteral("<frame tileid=\"2\" duration=\"50\"/>")));
+    QVERIFY(tsx.contains(
+        QStringLiteral("<property name=\"spriteDuration\" type=\"int\" value=\"80\"/>")));
+    QVERIFY(tsx.contains(QStringLiteral("<property name=\"damage\" type=\"int\" value=\"12\"/>")));
+    QVERIFY(tsx.contains(QStringLiteral("<property name=\"hitstun\" type=\"int\" value=\"-3\"/>")));
+    QVERIFY(tsx.contains(
+        QStringLiteral("<property name=\"knockback\" type=\"float\" value=\"2.5\"/>")));
+    QVERIFY(tsx.contains(
+        QStringLiteral("<property name=\"launch\" type=\"float\" value=\"4294967296\"/>")));
+    QVERIFY(
+        tsx.contains(QStringLiteral("<property name=\"guard\" type=\"bool\" value=\"false\"/>")));
+    QVERIFY(
+        tsx.contains(QStringLiteral("<property name=\"cancel\" type=\"bool\" value=\"true\"/>")));
+    QVERIFY(tsx.contains(QStringLiteral("<property name=\"phase\" value=\"active\"/>")));
+
+    const QJsonObject tsj =
+        QJsonDocument::fromJson(format("tiled-tsj")->write(document, {}, {}).bytes).object();
+    const QJsonObject tile0 = tsj.value("tiles").toArray().at(0).toObject();
+    QCOMPARE(tile0.value("animation").toArray(),
+             (QJsonArray{QJsonObject{{"duration", 120}, {"tileid", 0}},
+                         QJsonObject{{"duration", 80}, {"tileid", 1}}}));
+    const QJsonArray blade = tile0.value("objectgroup")
+                                 .toObject()
+                                 .value("objects")
+                                 .toArray()
+                                 .at(1)
+                                 .toObject()
+                                 .value("properties")
+                                 .toArray();
+    QVERIFY(blade.contains(QJsonObject{{"name", "damage"}, {"type", "int"}, {"value", 12}}));
+    QVERIFY(blade.contains(QJsonObject{{"name", "guard"}, {"type", "bool"}, {"value", false}}));
+    QVERIFY(blade.contains(QJsonObject{{"name", "scale"}, {"type", "float"}, {"value", 0.1}}));
+
+    // A frame property named like one of Hitsmith's tile properties cannot be written.
+    DocumentData clash = document;
+    clash.sprites[0].frames[0].properties.insert("sprite", "other");
+    QVERIFY(
+        format("tiled-tsx")
+            ->exportWarnings(clash)
+            .contains(QStringLiteral(
+                "1 frame property not written: its name is one Hitsmith uses for tile properties "
+                "(sprite, frame, originX, originY, spriteDuration): knight/attack-2/sprite")));
+}
+
+void TestTiledFormats::readForeignProperties() {
+    // A tileset made in Tiled: every property type, an animation over tiles without the
+    // "sprite" property, a class property (no counterpart: warned, counted, the rest read).
+    const QByteArray tsx = R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" name="hero" tilewidth="16" tileheight="16" tilecount="2" columns="0">
+ <tile id="0">
+  <properties>
+   <property name="tint" type="color" value="#ff00ff00"/>
+   <property name="sound" type="file" value="hit.wav"/>
+   <property name="target" type="object" value="7"/>
+   <property name="extra" type="class"><properties/></property>
+  </properties>
+  <objectgroup><object id="1" name="hit" x="0" y="0" width="4" height="4">
+   <properties><property name="damage" type="int" value="5"/>
+    <property name="ratio" type="float" value="0.25"/><property name="air" type="bool" value="true"/>
+    <property name="label">multi
+line</property></properties></object></objectgroup>
+  <animation><frame tileid="0" duration="70"/><frame tileid="1" duration="100"/></animation>
+ </tile>
+ <tile id="1"><objectgroup/></tile>
+</tileset>)";
+    const ReadResult result = format("tiled-tsx")->read(tsx, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QCOMPARE(result.warnings,
+             QStringList{QStringLiteral("1 property not imported: line 3: tile 0, property "
+                                        "\"extra\": a class property has no Hitsmith "
+                                        "counterpart")});
+    const Sprite &hero = result.document->sprites.at(0);
+    QCOMPARE(hero.duration, std::nullopt);
+    QCOMPARE(hero.frames[0].duration, 70);
+    QCOMPARE(hero.frames[1].duration, std::nullopt); // 100 ms is the default
+    QCOMPARE(hero.frames[0].properties,
+             (QJsonObject{{"tint", "#ff00ff00"}, {"sound", "hit.wav"}, {"target", 7}}));
+    QCOMPARE(
+        hero.frames[0].shapes[0].properties,
+        (QJsonObject{{"damage", 5}, {"ratio", 0.25}, {"air", true}, {"label", "multi\nline"}}));
+}
+
 void TestTiledFormats::readRotatedObjects() {
     const QByteArray tsx = R"(<?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.10" name="t" tilewidth="32" tileheight="32" tilecount="1" columns="0">
@@ -177,7 +269,8 @@ void TestTiledFormats::roundTrip_data() {
 void TestTiledFormats::roundTrip() {
     QFETCH(QString, name);
     const FileFormat *tiled = FormatRegistry::instance().byName(name);
-    const DocumentData document = sampleDocument();
+    // Durations and properties of every kind come back exactly, with their types.
+    const DocumentData document = propertyDocument();
     const WriteResult written = tiled->write(document, {}, {});
     QVERIFY2(written.isOk(), qPrintable(written.error));
     QCOMPARE(tiled->write(document, {}, {}).bytes, written.bytes); // deterministic
@@ -186,6 +279,9 @@ void TestTiledFormats::roundTrip() {
     QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
     const QString why = documentDifference(document, *read.document, kTolerance);
     QVERIFY2(why.isEmpty(), qPrintable(why));
+    const QString lost = animationDifference(document, *read.document);
+    QVERIFY2(lost.isEmpty(), qPrintable(lost));
+    QVERIFY(tiled->exportWarnings(document).filter(QStringLiteral("not stored")).isEmpty());
     QCOMPARE(read.document->collide, document.collide);
     const Frame &attack = read.document->sprites[0].frames[0];
     QCOMPARE(attack.origin, document.sprites[0].frames[0].origin);
@@ -478,7 +574,7 @@ void TestTiledFormats::tiledOpensOurTilesets() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     // Image paths absolute, as the editor holds them (loadDocumentFile resolves them).
-    DocumentData document = sampleDocument();
+    DocumentData document = propertyDocument();
     resolveImagePaths(document, dir.path());
     if (!documentPath.isEmpty()) {
         const ReadResult loaded = loadDocumentFile(documentPath);
@@ -515,6 +611,12 @@ void TestTiledFormats::tiledOpensOurTilesets() {
         const QString why = documentDifference(document, *back.document, c.tolerance);
         QVERIFY2(why.isEmpty(),
                  qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + why));
+        // Tiled kept the animations and the typed properties exactly, in both directions.
+        if (documentPath.isEmpty()) {
+            const QString lost = animationDifference(document, *back.document);
+            QVERIFY2(lost.isEmpty(),
+                     qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + lost));
+        }
         QCOMPARE(back.document->collide, document.collide);
         QCOMPARE(back.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
         QCOMPARE(back.document->sprites[0].image, document.sprites[0].image);

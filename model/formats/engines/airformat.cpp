@@ -1,5 +1,6 @@
 #include "airformat.h"
 
+#include "animationloss.h"
 #include "enginesupport.h"
 #include "validation.h"
 
@@ -459,6 +460,9 @@ QStringList AirFormat::exportWarnings(const DocumentData &document) const {
             frameBoxes(sprite, frame, mLayers, &losses);
     }
     losses.appendTo(&warnings);
+    // Durations are the elements' ticks; properties and image flips have no place in .air.
+    warnings << engines::animationLossWarnings(document, tr("MUGEN .air files"),
+                                               engines::KeptAnimationData::Durations);
     return warnings;
 }
 
@@ -523,6 +527,11 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
         out << toStrings(spriteAir.value(kTrailing));
     }
     losses.appendTo(&result.warnings);
+    for (const QString &warning : engines::animationLossWarnings(
+             document, tr("MUGEN .air files"), engines::KeptAnimationData::Durations)) {
+        if (!result.warnings.contains(warning))
+            result.warnings << warning;
+    }
     const QString newline =
         air.contains(kNewline) ? air.value(kNewline).toString() : QStringLiteral("\n");
     QString text = out.join(newline);

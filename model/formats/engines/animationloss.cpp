@@ -34,13 +34,15 @@ QStringList animationLossWarnings(const DocumentData &document, const QString &t
         }
     }
     QStringList warnings;
-    if (frameDurations + spriteDurations > 0 && kept != KeptAnimationData::Durations)
+    if (frameDurations + spriteDurations > 0 && kept != KeptAnimationData::Durations &&
+        kept != KeptAnimationData::DurationsAndProperties)
         warnings << tr("frame durations are not stored in %1: %2 frame durations and %3 sprite "
                        "defaults lost")
                         .arg(target)
                         .arg(frameDurations)
                         .arg(spriteDurations);
-    if (properties > 0)
+    if (properties > 0 && kept != KeptAnimationData::Properties &&
+        kept != KeptAnimationData::DurationsAndProperties)
         warnings << tr("properties are not stored in %1: %2 properties on %3 shapes and %4 "
                        "frames lost")
                         .arg(target)

@@ -11,7 +11,7 @@ namespace hitsmith::engines {
 /// ("frame durations are not stored in Godot scenes: 3 frame durations and 1 sprite default
 /// lost"). target names the target as in "... not stored in <target>". Empty when nothing is lost.
 /// kept says what the target does store (and so is not warned about).
-enum class KeptAnimationData { Nothing, Durations };
+enum class KeptAnimationData { Nothing, Durations, Properties, DurationsAndProperties };
 /// See above.
 QStringList animationLossWarnings(const DocumentData &document, const QString &target,
                                   KeptAnimationData kept = KeptAnimationData::Nothing);

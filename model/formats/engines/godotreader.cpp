@@ -5,6 +5,7 @@
 
 #include "enginesupport.h"
 #include "godotmeta.h"
+#include "godotproperties.h"
 #include "godottext.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -252,6 +253,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     const QString dir = engines::fileDir(context);
     ShapeBuilder builder(resources, warnings);
     QHash<int, QPair<int, int>> frameOf; // frame node -> (sprite index, frame index)
+    engines::LossCounter skippedMetadata;
     // Our exporter groups shapes by layer (one Area2D each) and records the document's order.
     QHash<QPair<int, int>, QList<double>> orders;
 
@@ -306,6 +308,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             const QList<double> r = numbersOf(*v, where + QStringLiteral(" hitsmith_source"), 4);
             frame.source = QRectF(r[0], r[1], r[2], r[3]);
         }
+        frame.properties = propertiesFromMetadata(fs, where, &skippedMetadata);
         document->sprites[sprite].frames.append(frame);
         frameOf.insert(frameNode, {sprite, int(document->sprites[sprite].frames.size() - 1)});
     };
@@ -388,9 +391,12 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
                                ? node.name
                                : metaString(*node.section, kMetaName);
         const Value *order = node.section->property(kMetaOrder);
+        const QJsonObject properties =
+            propertiesFromMetadata(*node.section, where, &skippedMetadata);
         for (Shape &shape : shapes) {
             shape.id = id;
             shape.layer = layer;
+            shape.properties = properties;
             if (const std::optional<ShapeProblem> problem = validateShape(shape))
                 warnings->append(tr("%1: imported as is but invalid in Hitsmith (%2)")
                                      .arg(where, problem->reason));
@@ -413,6 +419,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             sorted.append(frame.shapes[i]);
         frame.shapes = sorted;
     }
+    skippedMetadata.appendTo(warnings);
 }
 
 /// Godot 4 TileSetAtlasSource sub-resources: per tile a frame with its physics polygons.

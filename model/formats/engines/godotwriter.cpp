@@ -5,6 +5,7 @@
 #include "enginesupport.h"
 #include "godotanimation.h"
 #include "godotmeta.h"
+#include "godotproperties.h"
 #include "godottext.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -100,7 +101,8 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     losses.appendTo(&warnings);
     warnings << engines::LayerBits(document).warnings();
     warnings << engines::animationLossWarnings(document, tr("Godot scenes"),
-                                               engines::KeptAnimationData::Durations);
+                                               engines::KeptAnimationData::DurationsAndProperties);
+    warnings << godot::propertyNameWarnings(document);
     return warnings;
 }
 
@@ -187,6 +189,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                            num(frame.source->width()), num(frame.source->height()));
             if (frame.duration)
                 frameLines << kMetaDuration + QStringLiteral(" = %1").arg(*frame.duration);
+            frameLines << godot::metadataLines(frame.properties);
             frameLines << kMetaFrame + QStringLiteral(" = true");
             nodes << frameLines.join(u'\n');
             const QPointF origin = frame.origin.value_or(QPointF());
@@ -268,6 +271,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                         lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
                     if (reordered)
                         lines << kMetaOrder + QStringLiteral(" = %1").arg(order.value(&shape));
+                    lines << godot::metadataLines(shape.properties);
                     nodes << lines.join(u'\n');
                 }
             }

@@ -23,6 +23,28 @@ const QString kGeneratorInfo = QStringLiteral("generator_info");
 const QString kLayer = QStringLiteral("layer");
 const QString kSprite = QStringLiteral("sprite");
 const QString kFrame = QStringLiteral("frame");
+/// Shape properties on the fixture, frame properties on the body: Phaser's PhysicsEditorParser
+/// copies a fixture's other keys onto its Matter part and the body's onto the body, so a game
+/// reads part.properties.damage.
+const QString kProperties = QStringLiteral("properties");
+
+/// The number, string and boolean members of owner's "properties"; others are counted in skipped.
+QJsonObject readProperties(const json::Cursor &owner, const QString &where,
+                           engines::LossCounter *skipped) {
+    QJsonObject properties;
+    if (!owner.has(kProperties))
+        return properties;
+    const QJsonObject object = owner[kProperties].object();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (it.value().isDouble() || it.value().isString() || it.value().isBool())
+            properties.insert(it.key(), it.value());
+        else
+            skipped->add(tr("%1 property is not a number, string or boolean; not imported"),
+                         tr("%1 properties are not numbers, strings or booleans; not imported"),
+                         where + u'/' + it.key());
+    }
+    return properties;
+}
 
 QJsonObject filter(quint32 category, quint32 mask) {
     return {{QStringLiteral("group"), 0},
@@ -111,7 +133,8 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     if (anyFrameData)
         warnings << tr("frame origins and source rectangles are not stored in Matter bodies");
     warnings << engines::LayerBits(document).warnings();
-    warnings << engines::animationLossWarnings(document, tr("Matter bodies"));
+    warnings << engines::animationLossWarnings(document, tr("Matter bodies"),
+                                               engines::KeptAnimationData::Properties);
     return warnings;
 }
 
@@ -150,6 +173,8 @@ WriteResult MatterFormat::write(const DocumentData &document, const FormatContex
                                     {kLayer, shape.layer},
                                     {QStringLiteral("isSensor"), true},
                                     {QStringLiteral("collisionFilter"), filter(category, mask)}};
+                if (!shape.properties.isEmpty())
+                    fixture.insert(kProperties, shape.properties);
                 if (shape.type == ShapeType::Circle) {
                     fixture.insert(QStringLiteral("circle"),
                                    QJsonObject{{QStringLiteral("x"), shape.center.x()},
@@ -164,15 +189,16 @@ WriteResult MatterFormat::write(const DocumentData &document, const FormatContex
                 }
                 fixtures.append(fixture);
             }
-            root.insert(
-                key,
-                QJsonObject{{QStringLiteral("type"), QStringLiteral("fromPhysicsEditor")},
-                            {QStringLiteral("label"), key},
-                            {QStringLiteral("isStatic"), false},
-                            {kSprite, sprite.name},
-                            {kFrame, frame.name},
-                            {QStringLiteral("collisionFilter"), filter(bodyCategory, bodyMask)},
-                            {QStringLiteral("fixtures"), fixtures}});
+            QJsonObject body{{QStringLiteral("type"), QStringLiteral("fromPhysicsEditor")},
+                             {QStringLiteral("label"), key},
+                             {QStringLiteral("isStatic"), false},
+                             {kSprite, sprite.name},
+                             {kFrame, frame.name},
+                             {QStringLiteral("collisionFilter"), filter(bodyCategory, bodyMask)},
+                             {QStringLiteral("fixtures"), fixtures}};
+            if (!frame.properties.isEmpty())
+                body.insert(kProperties, frame.properties);
+            root.insert(key, body);
         }
     }
     result.bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -197,6 +223,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
                                        : QFileInfo(context.filePath).completeBaseName();
         QMap<QString, LayerFilter> layerFilters;
         bool everyFixtureHasLayer = true, anyBody = false;
+        engines::LossCounter skippedProperties;
         // Bodies in file order (PhysicsEditor writes them in its list's order).
         QStringList keys = jsonMemberKeysInOrder(bytes, QString());
         if (keys.size() != object.size())
@@ -224,6 +251,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
             }
             Frame frame;
             frame.name = frameName;
+            frame.properties = readProperties(body, key, &skippedProperties);
             const json::Cursor fixtures = body[QStringLiteral("fixtures")];
             const qsizetype count = fixtures.size();
             for (qsizetype i = 0; i < count; ++i) {
@@ -232,6 +260,8 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
                 Shape shape;
                 if (fixture.has(QStringLiteral("label")))
                     shape.id = fixture[QStringLiteral("label")].string();
+                shape.properties = readProperties(
+                    fixture, key + QStringLiteral("/fixture-%1").arg(i + 1), &skippedProperties);
                 if (fixture.has(kLayer))
                     shape.layer = fixture[kLayer].string();
                 else
@@ -275,6 +305,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
         }
         if (!anyBody)
             root.fail(tr("no PhysicsEditor bodies found (objects with \"fixtures\")"));
+        skippedProperties.appendTo(&result.warnings);
         // Our own exports carry each fixture's layer: rebuild the collision matrix from the bits.
         if (everyFixtureHasLayer && !layerFilters.isEmpty()) {
             QList<LayerPair> pairs;

@@ -9,6 +9,7 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/asepriteformat.h formats/engines/asepriteformat.cpp
   formats/engines/godottext.h formats/engines/godottext.cpp
   formats/engines/godotmeta.h
+  formats/engines/godotproperties.h formats/engines/godotproperties.cpp
   formats/engines/godotformat.h formats/engines/godotformat.cpp
   formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
   formats/engines/godotanimation.h formats/engines/godotanimation.cpp

@@ -171,6 +171,8 @@ private:
             } else if (name == QLatin1String("text")) {
                 object.kind = ObjectKind::Text;
                 mXml.skipCurrentElement();
+            } else if (name == QLatin1String("properties")) {
+                object.properties = readProperties();
             } else {
                 mXml.skipCurrentElement();
             }
@@ -208,6 +210,13 @@ private:
                         tile.objects.append(readObject());
                     else
                         mXml.skipCurrentElement();
+                }
+            } else if (name == QLatin1String("animation")) {
+                while (mXml.readNextStartElement()) {
+                    if (mXml.name() == QLatin1String("frame"))
+                        tile.animation.append({integer(QStringLiteral("tileid"), 0),
+                                               integer(QStringLiteral("duration"), 0)});
+                    mXml.skipCurrentElement();
                 }
             } else {
                 mXml.skipCurrentElement();
@@ -305,6 +314,8 @@ Object readJsonObject(const json::Cursor &c) {
         object.kind = ObjectKind::Polyline;
         object.points = jsonPoints(c[QStringLiteral("polyline")]);
     }
+    if (c.has(QStringLiteral("properties")))
+        object.properties = readJsonProperties(c[QStringLiteral("properties")]);
     return object;
 }
 
@@ -326,6 +337,16 @@ Tile readJsonTile(const json::Cursor &c, int id) {
         tile.subRect =
             QRectF(jsonNumber(c, QStringLiteral("x")), jsonNumber(c, QStringLiteral("y")),
                    jsonNumber(c, QStringLiteral("width")), jsonNumber(c, QStringLiteral("height")));
+    if (c.has(QStringLiteral("animation"))) {
+        const json::Cursor animation = c[QStringLiteral("animation")];
+        const qsizetype count = animation.size();
+        for (qsizetype i = 0; i < count; ++i) {
+            const json::Cursor frame = animation[i];
+            frame.object();
+            tile.animation.append({frame[QStringLiteral("tileid")].integer(),
+                                   frame[QStringLiteral("duration")].integer()});
+        }
+    }
     if (c.has(QStringLiteral("objectgroup"))) {
         const json::Cursor group = c[QStringLiteral("objectgroup")];
         group.object();

@@ -10,6 +10,7 @@
 #include <QImageReader>
 #include <QMap>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hitsmith::tiled {
@@ -23,6 +24,95 @@ const QString kFrameProperty = QStringLiteral("frame");
 const QString kOriginXProperty = QStringLiteral("originX");
 const QString kOriginYProperty = QStringLiteral("originY");
 const QString kCollideProperty = QStringLiteral("collide");
+/// On a sprite's first tile: the sprite's default frame duration (ms).
+const QString kSpriteDurationProperty = QStringLiteral("spriteDuration");
+
+/// Tile properties Hitsmith uses itself: a frame property of that name cannot be written.
+bool isReservedTileProperty(const QString &name) {
+    return name == kSpriteProperty || name == kFrameProperty || name == kOriginXProperty ||
+           name == kOriginYProperty || name == kSpriteDurationProperty;
+}
+
+/// Largest magnitude written as a Tiled int: Tiled holds int properties in 32 bits.
+constexpr double kLargestTiledInt = 2147483647.0;
+
+/// A Hitsmith property value as a typed Tiled property. A JSON number does not tell 12 from
+/// 12.0, so whole numbers Tiled can hold become "int" (what a game reads as damage = 12) and the
+/// rest "float" with every digit needed to read back the same double.
+Property toTiledProperty(const QString &name, const QJsonValue &value) {
+    if (value.isBool())
+        return {name, QStringLiteral("bool"),
+                value.toBool() ? QStringLiteral("true") : QStringLiteral("false")};
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        if (number == std::trunc(number) && std::abs(number) <= kLargestTiledInt)
+            return {name, QStringLiteral("int"), QString::number(qint64(number))};
+        return {name, QStringLiteral("float"), json::number(number)};
+    }
+    return {name, {}, value.toString()};
+}
+
+QList<Property> toTiledProperties(const QJsonObject &properties) {
+    QList<Property> result;
+    for (auto it = properties.begin(); it != properties.end(); ++it)
+        result.append(toTiledProperty(it.key(), it.value()));
+    return result;
+}
+
+/// A Tiled property as a Hitsmith value, or nullopt with the reason: int, float and object (an
+/// object id) become numbers, bool a boolean, string, color and file strings; class
+/// properties (nested members) have no Hitsmith counterpart.
+std::optional<QJsonValue> fromTiledProperty(const Property &property, QString *reason) {
+    const QString &type = property.type;
+    if (type.isEmpty() || type == QLatin1String("string") || type == QLatin1String("color") ||
+        type == QLatin1String("file"))
+        return QJsonValue(property.value);
+    if (type == QLatin1String("bool")) {
+        if (property.value == QLatin1String("true"))
+            return QJsonValue(true);
+        if (property.value == QLatin1String("false"))
+            return QJsonValue(false);
+        *reason = tr("\"%1\" is not true or false").arg(property.value.left(40));
+        return std::nullopt;
+    }
+    if (type == QLatin1String("int") || type == QLatin1String("object")) {
+        bool ok = false;
+        const qint64 number = property.value.trimmed().toLongLong(&ok);
+        if (ok)
+            return QJsonValue(number);
+    }
+    if (type == QLatin1String("int") || type == QLatin1String("object") ||
+        type == QLatin1String("float")) {
+        // Game numbers, not pixels: any finite double (no pixel range check).
+        bool ok = false;
+        const double number = property.value.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(number)) {
+            *reason = tr("\"%1\" is not a finite number").arg(property.value.left(40));
+            return std::nullopt;
+        }
+        return QJsonValue(number);
+    }
+    *reason = tr("a %1 property has no Hitsmith counterpart").arg(type);
+    return std::nullopt;
+}
+
+/// Reads properties into a Hitsmith object, warning (counted) about those it cannot hold.
+QJsonObject fromTiledProperties(const QList<Property> &properties, const QString &where,
+                                engines::LossCounter *skipped,
+                                bool (*isInternal)(const QString &) = nullptr) {
+    QJsonObject result;
+    for (const Property &property : properties) {
+        if (isInternal && isInternal(property.name))
+            continue;
+        QString reason;
+        if (const std::optional<QJsonValue> value = fromTiledProperty(property, &reason))
+            result.insert(property.name, *value);
+        else
+            skipped->add(tr("%1 property not imported"), tr("%1 properties not imported"),
+                         tr("%1, property \"%2\": %3").arg(where, property.name, reason));
+    }
+    return result;
+}
 
 const Property *findProperty(const QList<Property> &properties, const QString &name) {
     for (const Property &property : properties) {
@@ -142,10 +232,57 @@ std::optional<double> parseNumber(const QString &text, QString *reason) {
     return value;
 }
 
+namespace {
+
+/// Frame durations from the tiles' <animation>s. A frame whose duration equals its sprite's
+/// default (the animated tile's "spriteDuration", else 100 ms) gets none of its own: that is how
+/// fromDocument() writes a frame without one.
+void readDurations(const Tileset &tileset,
+                   const QMap<int, std::pair<qsizetype, qsizetype>> &frameOfTile,
+                   DocumentData *document, QStringList *warnings) {
+    for (const Tile &tile : tileset.tiles) {
+        if (tile.animation.isEmpty() || !frameOfTile.contains(tile.id))
+            continue;
+        Sprite &sprite = document->sprites[frameOfTile.value(tile.id).first];
+        if (const Property *fallback = findProperty(tile.properties, kSpriteDurationProperty)) {
+            bool ok = false;
+            const int ms = fallback->value.toInt(&ok);
+            if (ok && ms > 0)
+                sprite.duration = ms;
+            else
+                warnings->append(tr("%1: property spriteDuration \"%2\" is not a whole number "
+                                    "of milliseconds above 0; ignored")
+                                     .arg(tile.location, fallback->value.left(40)));
+        }
+        const int defaultMs = sprite.duration.value_or(kDefaultFrameDuration);
+        for (const AnimationFrame &step : tile.animation) {
+            const auto where = frameOfTile.constFind(step.tileId);
+            if (where == frameOfTile.cend() || where->first != frameOfTile.value(tile.id).first)
+                continue; // a tile of another sprite or without shapes: not one of its frames
+            if (step.duration <= 0) {
+                warnings->append(tr("%1: animation frame of tile %2 has duration %3; left to "
+                                    "the default")
+                                     .arg(tile.location)
+                                     .arg(step.tileId)
+                                     .arg(step.duration));
+                continue;
+            }
+            Frame &frame = sprite.frames[where->second];
+            if (!frame.duration)
+                frame.duration =
+                    step.duration == defaultMs ? std::nullopt : std::optional<int>(step.duration);
+        }
+    }
+}
+
+} // namespace
+
 DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                         QStringList *warnings) {
     DocumentData document;
-    engines::LossCounter ellipses;
+    engines::LossCounter ellipses, skippedProperties;
+    // Where each tile's frame went, for the durations in <animation>.
+    QMap<int, std::pair<qsizetype, qsizetype>> frameOfTile;
     const QString dir = engines::fileDir(context);
     const QString defaultSprite =
         tileset.name.isEmpty()
@@ -223,11 +360,20 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                              tr("%1 ellipses that are not circles imported as %2-vertex polygons")
                                  .arg(QStringLiteral("%1"), QString::number(kEllipseVertices)),
                              tr("%1, object %2").arg(tile.location, QString::number(object.id)));
+            shape->properties = fromTiledProperties(
+                object.properties,
+                tr("%1, object %2").arg(tile.location, QString::number(object.id)),
+                &skippedProperties);
             engines::appendWithUniqueId(frame, *shape, QStringLiteral("object-%1").arg(object.id));
         }
+        frame.properties = fromTiledProperties(tile.properties, tile.location, &skippedProperties,
+                                               isReservedTileProperty);
+        frameOfTile.insert(tile.id, {spriteIndex, sprite.frames.size()});
         sprite.frames.append(frame);
     }
+    readDurations(tileset, frameOfTile, &document, warnings);
     ellipses.appendTo(warnings);
+    skippedProperties.appendTo(warnings);
     return document;
 }
 
@@ -252,6 +398,7 @@ Object shapeToObject(const Shape &shape, int id) {
     Object object;
     object.id = id;
     object.name = shape.id;
+    object.properties = toTiledProperties(shape.properties);
     if (shape.layer != Shape::defaultLayerName())
         object.className = shape.layer;
     switch (shape.type) {
@@ -314,6 +461,7 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
                 imageSize =
                     QImageReader(QDir(context.documentDir).absoluteFilePath(sprite.image)).size();
         }
+        const qsizetype firstTile = tileset.tiles.size();
         for (const Frame &frame : sprite.frames) {
             Tile tile;
             tile.id = nextId++;
@@ -326,6 +474,10 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
                     {kOriginYProperty, QStringLiteral("float"), json::number(frame.origin->y())});
             }
             tile.properties.append({kSpriteProperty, {}, sprite.name});
+            for (const Property &property : toTiledProperties(frame.properties)) {
+                if (!isReservedTileProperty(property.name))
+                    tile.properties.append(property);
+            }
             tile.image = image;
             if (imageSize.isValid()) {
                 tile.imageWidth = imageSize.width();
@@ -343,6 +495,19 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
             tileHeight = std::max(tileHeight, size.height());
             tileset.tiles.append(tile);
         }
+        // Durations as Tiled's tile animation on the sprite's first tile: every frame for as
+        // long as it shows, so Tiled plays the move at its speed.
+        const bool hasDurations =
+            sprite.duration || std::any_of(sprite.frames.cbegin(), sprite.frames.cend(),
+                                           [](const Frame &f) { return f.duration.has_value(); });
+        if (hasDurations && firstTile < tileset.tiles.size()) {
+            Tile &first = tileset.tiles[firstTile];
+            for (qsizetype i = 0; i < sprite.frames.size(); ++i)
+                first.animation.append({int(firstTile + i), sprite.frameDuration(i)});
+            if (sprite.duration)
+                first.properties.append({kSpriteDurationProperty, QStringLiteral("int"),
+                                         QString::number(*sprite.duration)});
+        }
     }
     tileset.tileWidth = static_cast<int>(std::ceil(tileWidth));
     tileset.tileHeight = static_cast<int>(std::ceil(tileHeight));
@@ -351,7 +516,24 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
 
 QStringList exportWarnings(const DocumentData &document) {
     QStringList warnings = engines::invalidShapeWarnings(document);
-    warnings << engines::animationLossWarnings(document, tr("Tiled tilesets by this version"));
+    warnings << engines::animationLossWarnings(document, tr("Tiled tilesets"),
+                                               engines::KeptAnimationData::DurationsAndProperties);
+    engines::LossCounter clashes;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            for (auto it = frame.properties.begin(); it != frame.properties.end(); ++it) {
+                if (isReservedTileProperty(it.key()))
+                    clashes.add(tr("%1 frame property not written: its name is one Hitsmith "
+                                   "uses for tile properties (sprite, frame, originX, originY, "
+                                   "spriteDuration)"),
+                                tr("%1 frame properties not written: their names are ones "
+                                   "Hitsmith uses for tile properties (sprite, frame, originX, "
+                                   "originY, spriteDuration)"),
+                                sprite.name + u'/' + frame.name + u'/' + it.key());
+            }
+        }
+    }
+    clashes.appendTo(&warnings);
     return warnings;
 }
 

@@ -17,6 +17,13 @@ namespace hitsmith::tiled {
 /// The kinds of Tiled objects; only rectangles, round ellipses and polygons become shapes.
 enum class ObjectKind { Rectangle, Ellipse, Polygon, Polyline, Point, Text, TileObject };
 
+/// A custom property: type "string" (when empty), "int", "float", "bool", or others Tiled has.
+struct Property {
+    QString name;
+    QString type; ///< "string" when empty
+    QString value;
+};
+
 /// One object of a tile's collision object group, as Tiled stores it.
 struct Object {
     int id = 0;
@@ -27,13 +34,13 @@ struct Object {
     double width = 0, height = 0; ///< rect and ellipse
     double rotation = 0;          ///< degrees clockwise about (x, y)
     QList<QPointF> points;        ///< polygon and polyline, relative to (x, y)
+    QList<Property> properties;   ///< the shape's properties
 };
 
-/// A custom property (string and float are all Hitsmith writes).
-struct Property {
-    QString name;
-    QString type; ///< "string" when empty
-    QString value;
+/// One frame of a tile's <animation>: which tile shows, for how many milliseconds.
+struct AnimationFrame {
+    int tileId = 0;
+    int duration = 0;
 };
 
 /// One tile: its image or sub-rectangle, its properties and its collision objects.
@@ -46,7 +53,8 @@ struct Tile {
     bool hasObjectGroup = false;
     QPointF objectGroupOffset;
     QList<Object> objects;
-    QString location; ///< "tile 3" plus, in XML, the line: for messages
+    QList<AnimationFrame> animation; ///< the sprite's frame durations, on its first tile
+    QString location;                ///< "tile 3" plus, in XML, the line: for messages
 };
 
 /// The tileset header and its tiles.

@@ -69,8 +69,9 @@ QByteArray writeTsx(const Tileset &tileset) {
         xml.writeStartElement(QStringLiteral("objectgroup"));
         xml.writeAttribute(QStringLiteral("draworder"), QStringLiteral("index"));
         for (const Object &object : tile.objects) {
-            const bool hasChild =
-                object.kind == ObjectKind::Ellipse || object.kind == ObjectKind::Polygon;
+            const bool hasChild = object.kind == ObjectKind::Ellipse ||
+                                  object.kind == ObjectKind::Polygon ||
+                                  !object.properties.isEmpty();
             if (hasChild)
                 xml.writeStartElement(QStringLiteral("object"));
             else
@@ -88,6 +89,7 @@ QByteArray writeTsx(const Tileset &tileset) {
             }
             if (object.rotation != 0)
                 xml.writeAttribute(QStringLiteral("rotation"), num(object.rotation));
+            writeProperties(object.properties);
             if (object.kind == ObjectKind::Ellipse) {
                 xml.writeEmptyElement(QStringLiteral("ellipse"));
             } else if (object.kind == ObjectKind::Polygon) {
@@ -101,6 +103,15 @@ QByteArray writeTsx(const Tileset &tileset) {
                 xml.writeEndElement();
         }
         xml.writeEndElement(); // objectgroup
+        if (!tile.animation.isEmpty()) {
+            xml.writeStartElement(QStringLiteral("animation"));
+            for (const AnimationFrame &frame : tile.animation) {
+                xml.writeEmptyElement(QStringLiteral("frame"));
+                xml.writeAttribute(QStringLiteral("tileid"), QString::number(frame.tileId));
+                xml.writeAttribute(QStringLiteral("duration"), QString::number(frame.duration));
+            }
+            xml.writeEndElement();
+        }
         xml.writeEndElement(); // tile
     }
     xml.writeEndElement(); // tileset
@@ -113,12 +124,18 @@ namespace {
 QJsonArray jsonProperties(const QList<Property> &properties) {
     QJsonArray array;
     for (const Property &property : properties) {
-        const bool isFloat = property.type == QLatin1String("float");
-        array.append(QJsonObject{
-            {QStringLiteral("name"), property.name},
-            {QStringLiteral("type"), isFloat ? property.type : QStringLiteral("string")},
-            {QStringLiteral("value"),
-             isFloat ? QJsonValue(property.value.toDouble()) : QJsonValue(property.value)}});
+        QJsonValue value(property.value);
+        if (property.type == QLatin1String("float"))
+            value = property.value.toDouble();
+        else if (property.type == QLatin1String("int"))
+            value = property.value.toLongLong();
+        else if (property.type == QLatin1String("bool"))
+            value = property.value == QLatin1String("true");
+        array.append(
+            QJsonObject{{QStringLiteral("name"), property.name},
+                        {QStringLiteral("type"),
+                         property.type.isEmpty() ? QStringLiteral("string") : property.type},
+                        {QStringLiteral("value"), value}});
     }
     return array;
 }
@@ -148,6 +165,8 @@ QByteArray writeTsj(const Tileset &tileset) {
                         QJsonObject{{QStringLiteral("x"), p.x()}, {QStringLiteral("y"), p.y()}});
                 o.insert(QStringLiteral("polygon"), points);
             }
+            if (!object.properties.isEmpty())
+                o.insert(QStringLiteral("properties"), jsonProperties(object.properties));
             objects.append(o);
         }
         QJsonObject t{{QStringLiteral("id"), tile.id},
@@ -167,6 +186,13 @@ QByteArray writeTsj(const Tileset &tileset) {
                 t.insert(QStringLiteral("imagewidth"), tile.imageWidth);
                 t.insert(QStringLiteral("imageheight"), tile.imageHeight);
             }
+        }
+        if (!tile.animation.isEmpty()) {
+            QJsonArray animation;
+            for (const AnimationFrame &frame : tile.animation)
+                animation.append(QJsonObject{{QStringLiteral("duration"), frame.duration},
+                                             {QStringLiteral("tileid"), frame.tileId}});
+            t.insert(QStringLiteral("animation"), animation);
         }
         if (tile.subRect) {
             t.insert(QStringLiteral("x"), tile.subRect->x());
