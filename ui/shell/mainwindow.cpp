@@ -447,12 +447,18 @@ void MainWindow::readSettings() {
     if (!restoreState(settings.value(kStateKey).toByteArray())) {
         // First start: narrow panels, so the canvas gets most of the window.
         QList<QDockWidget *> sides;
+        QList<QDockWidget *> rightColumn; // Properties above the Hits/Versus/History tabs
         for (QDockWidget *dock : std::as_const(mDocks)) {
             if (dock->objectName() == QLatin1String("spritesDock") ||
                 dock->objectName() == QLatin1String("propertiesDock"))
                 sides.append(dock);
+            if (dock->objectName() == QLatin1String("propertiesDock") ||
+                dock->objectName() == QLatin1String("hitsDock"))
+                rightColumn.append(dock);
         }
         resizeDocks(sides, {240, 280}, Qt::Horizontal);
+        // Properties gets the larger share: its fields are what a user types into most.
+        resizeDocks(rightColumn, {height() * 11 / 20, height() * 9 / 20}, Qt::Vertical);
     }
 }
 
