@@ -5,6 +5,7 @@
 #include <QStyleOptionGraphicsItem>
 #include <QTransform>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hitsmith {
@@ -102,7 +103,9 @@ void ShapeItem::setShapeSelected(bool selected) {
 }
 
 void ShapeItem::setSelectedVertices(const QList<int> &vertices) {
-    if (vertices == mSelectedVertices)
+    // std::equal, not QList::operator== (Qt 6.4 hands memcmp a null pointer for empty lists).
+    if (std::equal(vertices.cbegin(), vertices.cend(), mSelectedVertices.cbegin(),
+                   mSelectedVertices.cend()))
         return;
     mSelectedVertices = vertices;
     refresh(mBounds);
