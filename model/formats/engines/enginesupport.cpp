@@ -206,4 +206,22 @@ QList<QPointF> polygonPoints(const Shape &shape) {
     return points;
 }
 
+std::optional<QList<LayerPair>> collideFromFilters(const QMap<QString, LayerFilter> &filters) {
+    QList<LayerPair> pairs;
+    bool all = true;
+    const QStringList names = filters.keys();
+    for (qsizetype a = 0; a < names.size(); ++a) {
+        for (qsizetype b = a; b < names.size(); ++b) {
+            const LayerFilter &fa = filters[names[a]], &fb = filters[names[b]];
+            if ((fa.mask & fb.category) && (fb.mask & fa.category))
+                pairs.append({names[a], names[b]});
+            else
+                all = false;
+        }
+    }
+    if (all)
+        return std::nullopt;
+    return pairs;
+}
+
 } // namespace hitsmith::engines

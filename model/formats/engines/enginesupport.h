@@ -8,6 +8,7 @@
 #include "jsonsupport.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QPointF>
 #include <QSet>
 #include <QString>
@@ -123,5 +124,15 @@ void appendWithUniqueId(Frame &frame, Shape shape, const QString &fallbackId);
 
 /// The outline of a shape as exported polygons use it (rect corners; polygon points).
 QList<QPointF> polygonPoints(const Shape &shape);
+
+/// A layer's Box2D collision filter: the category bits it is in and the mask of bits it hits.
+struct LayerFilter {
+    quint32 category = 0;
+    quint32 mask = 0;
+};
+
+/// The collide matrix Box2D's rule gives (two fixtures collide when each one's mask has the
+/// other's category), or nullopt when every pair collides (nothing worth storing).
+std::optional<QList<LayerPair>> collideFromFilters(const QMap<QString, LayerFilter> &filters);
 
 } // namespace hitsmith::engines

@@ -65,11 +65,6 @@ quint32 bitsOf(const json::Cursor &c) {
     return quint32(value);
 }
 
-struct LayerFilter {
-    quint32 category = 0;
-    quint32 mask = 0;
-};
-
 } // namespace
 
 QString MatterFormat::name() const {
@@ -221,7 +216,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
         const QString fileSprite = context.filePath.isEmpty()
                                        ? QStringLiteral("bodies")
                                        : QFileInfo(context.filePath).completeBaseName();
-        QMap<QString, LayerFilter> layerFilters;
+        QMap<QString, engines::LayerFilter> layerFilters;
         bool everyFixtureHasLayer = true, anyBody = false;
         engines::LossCounter skippedProperties;
         // Bodies in file order (PhysicsEditor writes them in its list's order).
@@ -269,7 +264,7 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
                 if (fixture.has(QStringLiteral("collisionFilter"))) {
                     const json::Cursor f = fixture[QStringLiteral("collisionFilter")];
                     f.object();
-                    LayerFilter &lf = layerFilters[shape.layer];
+                    engines::LayerFilter &lf = layerFilters[shape.layer];
                     if (f.has(QStringLiteral("category")))
                         lf.category |= bitsOf(f[QStringLiteral("category")]);
                     if (f.has(QStringLiteral("mask")))
@@ -308,20 +303,8 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
         skippedProperties.appendTo(&result.warnings);
         // Our own exports carry each fixture's layer: rebuild the collision matrix from the bits.
         if (everyFixtureHasLayer && !layerFilters.isEmpty()) {
-            QList<LayerPair> pairs;
-            bool all = true;
-            const QStringList names = layerFilters.keys();
-            for (qsizetype a = 0; a < names.size(); ++a) {
-                for (qsizetype b = a; b < names.size(); ++b) {
-                    const LayerFilter &fa = layerFilters[names[a]], &fb = layerFilters[names[b]];
-                    if ((fa.mask & fb.category) && (fb.mask & fa.category))
-                        pairs.append({names[a], names[b]});
-                    else
-                        all = false;
-                }
-            }
-            if (!all)
-                document.collide = pairs;
+            if (std::optional<QList<LayerPair>> pairs = engines::collideFromFilters(layerFilters))
+                document.collide = *pairs;
         }
         result.document = document;
     } catch (const json::SchemaError &error) {

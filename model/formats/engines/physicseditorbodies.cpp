@@ -10,11 +10,6 @@ using engines::tr;
 
 namespace {
 
-struct LayerFilter {
-    quint32 category = 0;
-    quint32 mask = 0;
-};
-
 QString layerName(const Fixture &fixture) {
     if (fixture.category)
         return QStringLiteral("category-%1").arg(*fixture.category);
@@ -32,7 +27,7 @@ DocumentData toDocument(const QList<Body> &bodies, YAxis yAxis, QStringList *war
     DocumentData document;
     engines::LossCounter losses;
     engines::UniqueNames spriteNames(QStringLiteral("-"));
-    QMap<QString, LayerFilter> filters;
+    QMap<QString, engines::LayerFilter> filters;
     bool everyFixtureFiltered = true;
     for (const Body &body : bodies) {
         Sprite sprite;
@@ -49,7 +44,7 @@ DocumentData toDocument(const QList<Body> &bodies, YAxis yAxis, QStringList *war
             const Fixture &fixture = body.fixtures[f];
             const QString layer = layerName(fixture);
             if (fixture.category && fixture.mask) {
-                LayerFilter &filter = filters[layer];
+                engines::LayerFilter &filter = filters[layer];
                 filter.category |= *fixture.category;
                 filter.mask |= *fixture.mask;
             } else {
@@ -81,20 +76,8 @@ DocumentData toDocument(const QList<Body> &bodies, YAxis yAxis, QStringList *war
     // Box2D: two fixtures collide when each one's mask has the other's category. The matrix is
     // kept only when it says something (PhysicsEditor's default 1/65535 pairs everything).
     if (everyFixtureFiltered && !filters.isEmpty()) {
-        QList<LayerPair> pairs;
-        bool all = true;
-        const QStringList names = filters.keys();
-        for (qsizetype a = 0; a < names.size(); ++a) {
-            for (qsizetype b = a; b < names.size(); ++b) {
-                const LayerFilter &fa = filters[names[a]], &fb = filters[names[b]];
-                if ((fa.mask & fb.category) && (fb.mask & fa.category))
-                    pairs.append({names[a], names[b]});
-                else
-                    all = false;
-            }
-        }
-        if (!all)
-            document.collide = pairs;
+        if (std::optional<QList<LayerPair>> pairs = engines::collideFromFilters(filters))
+            document.collide = *pairs;
     }
     losses.appendTo(warnings);
     return document;
