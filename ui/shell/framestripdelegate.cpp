@@ -49,7 +49,10 @@ void FrameStripDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const bool current = index.data(TimelineModel::CurrentRole).toBool();
     const QRect cell = option.rect.adjusted(1, 1, -1, -1);
     if (current) {
-        painter->fillRect(cell, palette.color(QPalette::Highlight).lighter(160));
+        // A faint fill and a strong border: the greyed default duration stays readable on it.
+        QColor fill = palette.color(QPalette::Highlight);
+        fill.setAlpha(50);
+        painter->fillRect(cell, fill);
         painter->setPen(QPen(palette.color(QPalette::Highlight), 2));
         painter->drawRect(cell.adjusted(1, 1, -1, -1));
     } else if (option.state & QStyle::State_MouseOver) {

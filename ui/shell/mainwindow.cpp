@@ -194,6 +194,8 @@ void MainWindow::createDocks() {
     // Onion skin wraps round the sprite exactly when playback does.
     mOnionLayer->setWrapping(playback->looping() == Playback::Looping::Loop);
     connect(playback->loopAction(), &QAction::toggled, mOnionLayer, &OnionLayer::setWrapping);
+    // The versus check plays along: the attacker is the frame shown.
+    connect(playback, &Playback::playingChanged, mVersusPanel, &VersusPanel::setPlaying);
 
     connect(mSpritesPanel, &SpritesPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });

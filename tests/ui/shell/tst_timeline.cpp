@@ -290,6 +290,10 @@ private Q_SLOTS:
         playback()->advance();
         QCOMPARE(frame(), 1);
         QGraphicsView *view = mWindow->canvas()->view();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(3, 3)); // on nothing
+        QVERIFY(!playback()->isPlaying());
+        QCOMPARE(frame(), 1);
+        playback()->play();
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                           view->mapFromScene(QPointF(30, 10)));
         QVERIFY(!playback()->isPlaying());
@@ -393,6 +397,45 @@ private Q_SLOTS:
         onion->toggleAction()->trigger();
         QVERIFY(onion->ghosts().isEmpty());
         QCOMPARE(QSettings().value(QStringLiteral("view/onionSkinCount")).toInt(), 3);
+    }
+
+    void theVersusCheckPlaysAlong() {
+        // A setup on the first frame only: the foe's belly stands where swing's blade reaches.
+        QByteArray json = kDocument;
+        json.replace(R"(  ]
+}
+)",
+                     R"(  ],
+  "versus": [{"attacker": "hero/wind", "defender": "foe/idle", "dx": 50, "dy": 0}]
+}
+)");
+        open(json);
+        QCOMPARE(doc()->data().versus.size(), 1);
+        const VersusService *versus = mWindow->versusPanel()->service();
+        QVERIFY(versus->isActive());
+        QCOMPARE(versus->placement().defender, (FrameRef{1, 0}));
+
+        // Paused, swing has no setup of its own: no defender.
+        session()->setCurrentFrame({0, 1});
+        QVERIFY(!versus->isActive());
+        session()->setCurrentFrame({0, 0});
+
+        playback()->play();
+        playback()->advance();
+        QCOMPARE(frame(), 1);
+        // Playing, swing is checked against the setup playback started with, and hits.
+        QVERIFY(versus->isActive());
+        QCOMPARE(versus->placement().attacker, (FrameRef{0, 1}));
+        QCOMPARE(versus->placement().defender, (FrameRef{1, 0}));
+        QCOMPARE(versus->placement().dx, 50.0);
+        QTRY_VERIFY(!versus->hits().isEmpty());
+        QCOMPARE(doc()->frame({0, 1}).shapes[versus->hits().first().attackerShape].id,
+                 QStringLiteral("blade"));
+
+        playback()->pause();
+        QVERIFY(!versus->isActive());             // back to swing's own (absent) setup
+        QCOMPARE(doc()->data().versus.size(), 1); // nothing was saved for it
+        QCOMPARE(doc()->undoStack()->count(), 0);
     }
 
     void frameDataOfTheKnightsAttack() {
