@@ -399,6 +399,22 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value(QStringLiteral("view/onionSkinCount")).toInt(), 3);
     }
 
+    void onionSkinImagesShowTheNeighboursCells() {
+        openKnight();
+        OnionLayer *onion = mWindow->onionLayer();
+        session()->setCurrentFrame({0, 1});
+        mWindow->findChild<QAction *>(QStringLiteral("onionSkinAction"))->trigger();
+        QCOMPARE(onion->ghosts().size(), 2);
+        for (const OnionLayer::Ghost &ghost : onion->ghosts())
+            QVERIFY(ghost.image.isNull()); // shapes only until asked
+        mWindow->findChild<QAction *>(QStringLiteral("onionSkinImagesAction"))->trigger();
+        for (const OnionLayer::Ghost &ghost : onion->ghosts()) {
+            QVERIFY(!ghost.image.isNull());
+            QCOMPARE(ghost.image.size(), QSize(64, 64)); // the frame's cell, not the sheet
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("view/onionSkinImages")).toBool(), true);
+    }
+
     void theVersusCheckPlaysAlong() {
         // A setup on the first frame only: the foe's belly stands where swing's blade reaches.
         QByteArray json = kDocument;
