@@ -83,8 +83,9 @@ void FrameStripDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     font.setBold(own);
     painter->setFont(font);
     // The sprite's default is shown greyed: it is what plays, but nothing is set on the frame.
-    painter->setPen(own ? palette.color(QPalette::Text)
-                        : palette.color(QPalette::Disabled, QPalette::Text));
+    QColor grey = palette.color(QPalette::Text);
+    grey.setAlpha(150);
+    painter->setPen(own ? palette.color(QPalette::Text) : grey);
     painter->drawText(durationRect(option), Qt::AlignCenter,
                       tr("%1 ms").arg(index.data(TimelineModel::DurationRole).toInt()));
     painter->restore();

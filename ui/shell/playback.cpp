@@ -5,9 +5,11 @@
 #include "editorsession.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QGraphicsView>
 #include <QKeyEvent>
 #include <QSettings>
+#include <QStyle>
 #include <QTimer>
 
 namespace hitsmith {
@@ -20,6 +22,12 @@ bool isPlaybackKey(int key) {
     return key == Qt::Key_Space || key == Qt::Key_Comma || key == Qt::Key_Period ||
            key == Qt::Key_Shift || key == Qt::Key_Control || key == Qt::Key_Alt ||
            key == Qt::Key_Meta;
+}
+
+// The desktop theme's icon, else the style's own (every style draws the media icons).
+QIcon icon(const char *themeName, QStyle::StandardPixmap fallback) {
+    return QIcon::fromTheme(QLatin1String(themeName),
+                            QApplication::style()->standardIcon(fallback));
 }
 
 } // namespace
@@ -37,21 +45,20 @@ Playback::Playback(EditorSession *session, QObject *parent)
 
     mPlayAction->setObjectName(QStringLiteral("playAction"));
     mPlayAction->setShortcut(Qt::Key_Space);
-    mPlayAction->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
     connect(mPlayAction, &QAction::triggered, this, &Playback::toggle);
     mLoopAction->setObjectName(QStringLiteral("loopAction"));
     mLoopAction->setCheckable(true);
-    mLoopAction->setIcon(QIcon::fromTheme(QStringLiteral("media-playlist-repeat")));
+    mLoopAction->setIcon(icon("media-playlist-repeat", QStyle::SP_BrowserReload));
     mLoopAction->setToolTip(tr("Loop: wrap at the end instead of stopping on the last frame"));
     connect(mLoopAction, &QAction::toggled, this,
             [this](bool on) { setLooping(on ? Looping::Loop : Looping::Once); });
     mPreviousAction->setObjectName(QStringLiteral("previousFrameAction"));
     mPreviousAction->setShortcut(Qt::Key_Comma);
-    mPreviousAction->setIcon(QIcon::fromTheme(QStringLiteral("media-skip-backward")));
+    mPreviousAction->setIcon(icon("media-skip-backward", QStyle::SP_MediaSkipBackward));
     connect(mPreviousAction, &QAction::triggered, this, &Playback::stepBack);
     mNextAction->setObjectName(QStringLiteral("nextFrameAction"));
     mNextAction->setShortcut(Qt::Key_Period);
-    mNextAction->setIcon(QIcon::fromTheme(QStringLiteral("media-skip-forward")));
+    mNextAction->setIcon(icon("media-skip-forward", QStyle::SP_MediaSkipForward));
     connect(mNextAction, &QAction::triggered, this, &Playback::stepForward);
     for (QAction *action : {mPlayAction, mPreviousAction, mNextAction})
         action->setToolTip(tr("%1 (%2)").arg(
@@ -168,8 +175,8 @@ void Playback::onFrameChanged(FrameRef frame) {
 
 void Playback::updateActions() {
     mPlayAction->setText(mPlaying ? tr("&Pause") : tr("&Play"));
-    mPlayAction->setIcon(QIcon::fromTheme(mPlaying ? QStringLiteral("media-playback-pause")
-                                                   : QStringLiteral("media-playback-start")));
+    mPlayAction->setIcon(mPlaying ? icon("media-playback-pause", QStyle::SP_MediaPause)
+                                  : icon("media-playback-start", QStyle::SP_MediaPlay));
     mPlayAction->setToolTip(tr("%1 (Space)").arg(mPlaying ? tr("Pause") : tr("Play")));
     const FrameRef frame = mSession->currentFrame();
     const bool hasFrames = mSession->document()->contains(frame);

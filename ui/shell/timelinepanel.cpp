@@ -22,12 +22,12 @@ QToolButton *buttonFor(QAction *action, QWidget *parent) {
     auto *button = new QToolButton(parent);
     button->setDefaultAction(action);
     button->setAutoRaise(true);
-    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    button->setToolButtonStyle(Qt::ToolButtonIconOnly); // the text is in the tooltip and View
     return button;
 }
 
 QString swatch(int phase) {
-    return QStringLiteral("<span style='color:%1'>&#9632;</span>")
+    return QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;")
         .arg(FrameStripDelegate::phaseColor(phase).name());
 }
 
@@ -67,31 +67,37 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
 
     mLayers->setObjectName(QStringLiteral("attackLayerCombo"));
     mLayers->setToolTip(tr("The layer whose shapes make a frame active (frame data)"));
-    mLayers->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    mLayers->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    mLayers->setMinimumContentsLength(6);
     mFrameData->setObjectName(QStringLiteral("frameDataLabel"));
     mFrameData->setTextFormat(Qt::RichText);
+    // Never widens the window: a narrow Timeline cuts the line, its tooltip has it all.
+    mFrameData->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
+    controls->setSpacing(2);
     controls->addWidget(buttonFor(mPlayback->previousAction(), this));
     QToolButton *play = buttonFor(mPlayback->playAction(), this);
     play->setObjectName(QStringLiteral("playButton"));
     controls->addWidget(play);
     controls->addWidget(buttonFor(mPlayback->nextAction(), this));
     controls->addWidget(buttonFor(mPlayback->loopAction(), this));
-    controls->addSpacing(12);
+    controls->addSpacing(6);
     auto *layerLabel = new QLabel(tr("Attack &layer:"), this);
     layerLabel->setBuddy(mLayers);
+    layerLabel->setMinimumWidth(1); // the Timeline never makes the window wider than its panels
+    layerLabel->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
     controls->addWidget(layerLabel);
     controls->addWidget(mLayers);
-    controls->addSpacing(8);
-    controls->addWidget(mFrameData, 1);
+    controls->addStretch(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(2);
     layout->addLayout(controls);
     layout->addWidget(mStrip);
+    layout->addWidget(mFrameData); // under the band it explains
     layout->addStretch(1);
 
     connect(mStrip->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -165,30 +171,34 @@ void TimelinePanel::refillLayers() {
 void TimelinePanel::refreshFrameData() {
     mDelegate->setShowsPhases(!mModel->attackLayer().isEmpty());
     mStrip->viewport()->update();
+    QString text;
+    bool hasData = false;
     if (mModel->sprite() < 0) {
-        mFrameData->setText(QString());
-        return;
+        text.clear();
+    } else if (mModel->attackLayer().isEmpty()) {
+        text = tr("Choose the attack layer for frame data");
+    } else if (const operations::FrameData &data = mModel->frameData(); data.firstActive < 0) {
+        text = tr("No frame has a shape on %1").arg(mModel->attackLayer());
+    } else {
+        hasData = true;
+        text = tr("startup %1 (%2 ms) · active %3 (%4 ms) · recovery %5 (%6 ms)")
+                   .arg(data.startupFrames)
+                   .arg(data.startupMs)
+                   .arg(data.activeFrames)
+                   .arg(data.activeMs)
+                   .arg(data.recoveryFrames)
+                   .arg(data.recoveryMs);
     }
-    if (mModel->attackLayer().isEmpty()) {
-        mFrameData->setText(tr("Choose the attack layer for frame data"));
-        return;
-    }
-    const operations::FrameData &data = mModel->frameData();
-    if (data.firstActive < 0) {
-        mFrameData->setText(tr("No frame has a shape on %1").arg(mModel->attackLayer()));
-        return;
-    }
+    mFrameData->setToolTip(text);
+    // Each phase's word after a swatch of its band colour.
     using Phase = TimelineModel::Phase;
-    mFrameData->setText(tr("%1 startup %2 (%3 ms) · %4 active %5 (%6 ms) · %7 recovery %8 (%9 ms)")
-                            .arg(swatch(int(Phase::Startup)))
-                            .arg(data.startupFrames)
-                            .arg(data.startupMs)
-                            .arg(swatch(int(Phase::Active)))
-                            .arg(data.activeFrames)
-                            .arg(data.activeMs)
-                            .arg(swatch(int(Phase::Recovery)))
-                            .arg(data.recoveryFrames)
-                            .arg(data.recoveryMs));
+    QString rich = text.toHtmlEscaped();
+    if (hasData) {
+        rich.replace(tr("startup"), swatch(int(Phase::Startup)) + tr("startup"));
+        rich.replace(tr("active"), swatch(int(Phase::Active)) + tr("active"));
+        rich.replace(tr("recovery"), swatch(int(Phase::Recovery)) + tr("recovery"));
+    }
+    mFrameData->setText(rich);
 }
 
 void TimelinePanel::showCurrentFrame() {
