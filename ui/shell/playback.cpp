@@ -45,6 +45,9 @@ Playback::Playback(EditorSession *session, QObject *parent)
 
     mPlayAction->setObjectName(QStringLiteral("playAction"));
     mPlayAction->setShortcut(Qt::Key_Space);
+    // Only where Space means nothing else (see setHome and watchCanvas): a focused check box,
+    // combo box or text field keeps its Space.
+    mPlayAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(mPlayAction, &QAction::triggered, this, &Playback::toggle);
     mLoopAction->setObjectName(QStringLiteral("loopAction"));
     mLoopAction->setCheckable(true);
@@ -74,10 +77,26 @@ Playback::Playback(EditorSession *session, QObject *parent)
         if (!shapes.isEmpty())
             pause();
     });
+    connect(qApp, &QApplication::focusChanged, this,
+            [this](QWidget *, QWidget *now) { onFocusChanged(now); });
     updateActions();
 }
 
 Playback::~Playback() = default;
+
+void Playback::setHome(QWidget *home) {
+    mHome = home;
+    home->addAction(mPlayAction);
+}
+
+void Playback::onFocusChanged(QWidget *now) {
+    if (!mPlaying || !now)
+        return;
+    if ((mHome && (now == mHome || mHome->isAncestorOf(now))) ||
+        (mCanvas && (now == mCanvas || mCanvas->isAncestorOf(now))))
+        return;
+    pause();
+}
 
 void Playback::setLooping(Looping looping) {
     if (mLooping == looping)

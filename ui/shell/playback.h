@@ -43,6 +43,12 @@ public:
     QAction *previousAction() const { return mPreviousAction; }
     QAction *nextAction() const { return mNextAction; }
 
+    /// The widget Space plays in (the Timeline; its Play action is added to it) and whose focus,
+    /// like the canvas's, keeps playback going: focus moving anywhere else (a field of the
+    /// Properties dock, a rename) pauses it first, so typing never lands on a frame that then
+    /// changes under it.
+    void setHome(QWidget *home);
+
     /// Lets a tap of Space on the canvas (pressed and released without panning) toggle playback
     /// while holding it still pans, and stops playback on a click or an editing key there.
     void watchCanvas(Canvas *canvas);
@@ -69,11 +75,13 @@ private:
     void show(FrameRef frame);
     void schedule();
     void onFrameChanged(FrameRef frame);
+    void onFocusChanged(QWidget *now);
     void updateActions();
 
     EditorSession *mSession;
     QTimer *mTimer;
     QPointer<Canvas> mCanvas;
+    QPointer<QWidget> mHome;
     QAction *mPlayAction, *mLoopAction, *mPreviousAction, *mNextAction;
     Looping mLooping = Looping::Loop;
     bool mPlaying = false;

@@ -43,6 +43,7 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     , mLayers(new QComboBox(this))
     , mFrameData(new QLabel(this)) {
     setObjectName(QStringLiteral("timelinePanel"));
+    mPlayback->setHome(this);
     mStrip->setObjectName(QStringLiteral("frameStrip"));
     mStrip->setModel(mModel);
     mStrip->setItemDelegate(mDelegate);

@@ -18,9 +18,11 @@
 #include "versusservice.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsView>
 #include <QLabel>
@@ -271,6 +273,33 @@ private Q_SLOTS:
         QTest::keyRelease(view, Qt::Key_Space);
         QVERIFY(!playback()->isPlaying());
         QCOMPARE(doc()->undoStack()->count(), 0); // the drag panned, it edited nothing
+    }
+
+    void spaceCommaAndPeriodStayWithFieldsAndCheckBoxes() {
+        // Typing a number with a decimal point into a field steps no frame.
+        QDoubleSpinBox *dx = mWindow->versusPanel()->dxBox();
+        dx->setFocus();
+        QTest::keyClick(dx, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(dx, QStringLiteral("1.5,"));
+        QCOMPARE(frame(), 0);
+        // A focused check box keeps its Space.
+        QCheckBox *same = mWindow->versusPanel()->sameFacingBox();
+        same->setFocus();
+        const bool checked = same->isChecked();
+        QTest::keyClick(same, Qt::Key_Space);
+        QCOMPARE(same->isChecked(), !checked);
+        QVERIFY(!playback()->isPlaying());
+    }
+
+    void focusMovingToAnotherPanelPausesPlayback() {
+        strip()->setFocus();
+        playback()->play();
+        QVERIFY(playback()->isPlaying());
+        timeline()->layerCombo()->setFocus();  // the Timeline's own controls keep it playing
+        mWindow->canvas()->view()->setFocus(); // and so does the canvas
+        QVERIFY(playback()->isPlaying());
+        mWindow->versusPanel()->dxBox()->setFocus(); // about to type a number for this frame
+        QVERIFY(!playback()->isPlaying());
     }
 
     void playbackStopsOnEditsAndOtherSprites() {
