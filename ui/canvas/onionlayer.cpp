@@ -75,10 +75,17 @@ OnionLayer::OnionLayer(Canvas *canvas, QObject *parent)
     connect(session, &EditorSession::currentFrameChanged, this, &OnionLayer::refresh);
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
-        if (change.kind == Kind::CollisionRulesChanged || change.kind == Kind::VersusChanged)
-            return;
         if (change.kind == Kind::Reset || change.kind == Kind::SpriteChanged)
             mImageCache.clear();
+        if (!mEnabled || change.kind == Kind::CollisionRulesChanged ||
+            change.kind == Kind::VersusChanged)
+            return;
+        // A drag in the current frame changes no ghost: keep the canvas's cached background.
+        const bool shapeChange = change.kind == Kind::ShapeChanged ||
+                                 change.kind == Kind::ShapeInserted ||
+                                 change.kind == Kind::ShapeRemoved;
+        if (shapeChange && change.frameRef() == mCanvas->session()->currentFrame())
+            return;
         refresh();
     });
     canvas->setUnderlay([this](QPainter *painter, const QRectF &rect) { paint(painter, rect); });
@@ -154,6 +161,7 @@ QPixmap OnionLayer::imageCell(const Sprite &sprite, const Frame &frame) const {
 }
 
 void OnionLayer::refresh() {
+    const bool hadGhosts = !mGhosts.isEmpty();
     mGhosts.clear();
     const Document *document = mCanvas->session()->document();
     const FrameRef current = mCanvas->session()->currentFrame();
@@ -186,7 +194,8 @@ void OnionLayer::refresh() {
             }
         }
     }
-    mCanvas->refreshStaticLayer();
+    if (hadGhosts || !mGhosts.isEmpty())
+        mCanvas->refreshStaticLayer();
 }
 
 void OnionLayer::paint(QPainter *painter, const QRectF &rect) const {

@@ -26,9 +26,12 @@ int TimelineModel::rowCount(const QModelIndex &parent) const {
 }
 
 QVariant TimelineModel::data(const QModelIndex &index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount())
+    // Between a structural change and the reset that follows it, rows may be stale.
+    const DocumentData &all = mSession->document()->data();
+    if (!index.isValid() || index.row() >= rowCount() || mSprite >= all.sprites.size() ||
+        index.row() >= all.sprites[mSprite].frames.size())
         return {};
-    const Sprite &sprite = mSession->document()->sprite(mSprite);
+    const Sprite &sprite = all.sprites[mSprite];
     const Frame &frame = sprite.frames[index.row()];
     switch (role) {
     case Qt::DisplayRole:
