@@ -500,7 +500,6 @@ private Q_SLOTS:
                  int(TimelineModel::Phase::Active));
 
         // Durations count: attack-1 made 40 ms long.
-        Frame info = doc()->frame({0, 1});
         model->setData(model->index(1), 40, Qt::EditRole);
         QVERIFY2(label->text().contains(QStringLiteral("active 3 (240 ms)")),
                  qPrintable(label->text()));
