@@ -14,5 +14,9 @@ target_sources(hitsmith_ui PRIVATE
   shell/versuspanel.h shell/versuspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp
   shell/layerchooser.h shell/layerchooser.cpp
+  shell/playback.h shell/playback.cpp
+  shell/timelinemodel.h shell/timelinemodel.cpp
+  shell/framestripdelegate.h shell/framestripdelegate.cpp
+  shell/timelinepanel.h shell/timelinepanel.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )
