@@ -14,5 +14,8 @@ target_sources(hitsmith_ui PRIVATE
   shell/versuspanel.h shell/versuspanel.cpp
   shell/layerspanel.h shell/layerspanel.cpp
   shell/layerchooser.h shell/layerchooser.cpp
+  shell/copyframesdialog.h shell/copyframesdialog.cpp
+  shell/interpolatedialog.h shell/interpolatedialog.cpp
+  shell/animationactions.h shell/animationactions.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )
