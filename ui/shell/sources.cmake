@@ -8,6 +8,8 @@ target_sources(hitsmith_ui PRIVATE
   shell/spritespanel.h shell/spritespanel.cpp
   shell/shapespanel.h shell/shapespanel.cpp
   shell/spriteproperties.h shell/spriteproperties.cpp
+  shell/propertiestable.h shell/propertiestable.cpp
+  shell/multishapepage.h shell/multishapepage.cpp
   shell/propertypanel.h shell/propertypanel.cpp
   shell/columnfit.h shell/columnfit.cpp
   shell/hitspanel.h shell/hitspanel.cpp
