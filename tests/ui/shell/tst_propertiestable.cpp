@@ -256,6 +256,7 @@ private Q_SLOTS:
         QCOMPARE(table->knownNames(), (QStringList{"damage", "hitstun", "knockback", "sound"}));
         table->nameEdit()->setFocus();
         QTest::keyClicks(table->nameEdit(), QStringLiteral("kn"));
+        QVERIFY(table->nameEdit()->completer());
         QCOMPARE(table->nameEdit()->completer()->currentCompletion(), QStringLiteral("knockback"));
         table->nameEdit()->clear();
 
