@@ -84,7 +84,13 @@ PropertiesTable::PropertiesTable(EditorSession *session, Prompts *prompts, QWidg
     mTable->setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
     mTable->verticalHeader()->hide();
     mTable->horizontalHeader()->setStretchLastSection(true);
-    mTable->horizontalHeader()->setSectionResizeMode(TypeColumn, QHeaderView::ResizeToContents);
+    {
+        // Header sizing does not measure cell widgets: fit the type boxes by hand.
+        QComboBox sample;
+        sample.addItems({typeName(PropertyType::Number), typeName(PropertyType::String),
+                         typeName(PropertyType::Bool)});
+        mTable->horizontalHeader()->resizeSection(TypeColumn, sample.sizeHint().width());
+    }
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
     mTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
