@@ -181,7 +181,9 @@ QString PropertiesTable::ownerName(int index) const {
 bool PropertiesTable::apply(const std::function<bool(QJsonObject &, const QString &)> &edit,
                             const QString &text) {
     Document *document = mSession->document();
-    if (mTarget == Target::Frame && document->contains(mFrame)) {
+    if (mTarget == Target::None || (mTarget == Target::Frame && !document->contains(mFrame)))
+        return false;
+    if (mTarget == Target::Frame) {
         Frame frame = document->frame(mFrame);
         if (!edit(frame.properties, ownerName(0)))
             return false;

@@ -12,6 +12,7 @@
 #include "propertiestable.h"
 #include "propertypanel.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QCompleter>
 #include <QDoubleSpinBox>
@@ -259,6 +260,21 @@ private Q_SLOTS:
         QVERIFY(table->nameEdit()->completer());
         QCOMPARE(table->nameEdit()->completer()->currentCompletion(), QStringLiteral("knockback"));
         table->nameEdit()->clear();
+        // Renaming in the table completes from the same names.
+        table->table()->setFocus();
+        table->table()->setCurrentCell(table->rowOf(QStringLiteral("hitstun")), 0);
+        QTest::keyClick(table->table(), Qt::Key_F2);
+        auto *nameEditor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+        QVERIFY(nameEditor && nameEditor->completer());
+        QTest::keyClick(nameEditor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(nameEditor, QStringLiteral("so"));
+        QCOMPARE(nameEditor->completer()->currentCompletion(), QStringLiteral("sound"));
+        if (nameEditor->completer()->popup()->isVisible())
+            QTest::keyClick(nameEditor->completer()->popup(), Qt::Key_Escape);
+        QTest::keyClick(nameEditor, Qt::Key_Escape); // cancelled: nothing renamed
+        settle();
+        reactivate();
+        QCOMPARE(stack()->count(), 0);
 
         table->table()->selectRow(table->rowOf(QStringLiteral("hitstun")));
         QVERIFY(table->removeButton()->isEnabled());
