@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "actionlook.h"
+#include "animationactions.h"
 #include "autosaver.h"
 #include "canvas.h"
 #include "documentmanager.h"
@@ -301,6 +302,10 @@ void MainWindow::createMenus() {
     sprite->addAction(mSpritesPanel->moveUpAction());
     sprite->addAction(mSpritesPanel->moveDownAction());
     sprite->addAction(mSpritesPanel->deleteAction());
+
+    // Copy across frames, mirror, interpolate: their own menu, built in animationactions.cpp.
+    auto *animation = new AnimationActions(mSession, mPrompts.get(), this);
+    menuBar()->addMenu(animation->createMenu(this));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     if (mCanvas) {
