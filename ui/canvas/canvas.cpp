@@ -208,12 +208,7 @@ void Canvas::reloadFrameImage() {
         const Sprite &sprite = document()->sprite(frame.sprite);
         const Frame &f = document()->frame(frame);
         if (!sprite.image.isEmpty()) {
-            const QString path =
-                QFileInfo(document()->filePath()).dir().absoluteFilePath(sprite.image);
-            auto it = mPixmapCache.find(path);
-            if (it == mPixmapCache.end())
-                it = mPixmapCache.insert(path, QPixmap(path));
-            pixmap = *it;
+            pixmap = mImages.image(*document(), sprite);
             if (pixmap.isNull())
                 notice = tr("image not found: %1")
                              .arg(storedImagePath(
@@ -224,7 +219,7 @@ void Canvas::reloadFrameImage() {
         else if (!pixmap.isNull())
             rect = QRectF(QPointF(0, 0), pixmap.size());
         if (!pixmap.isNull() && f.source)
-            pixmap = pixmap.copy(f.source->toAlignedRect());
+            pixmap = mImages.cell(*document(), sprite, f);
         if (rect.isEmpty()) {
             // No image: frame the shapes so "fit" still shows the work.
             rect = QRectF(0, 0, 64, 64);
@@ -320,7 +315,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
             reloadFrameImage();
         return;
     case Kind::Reset:
-        mPixmapCache.clear();
+        mImages.clear();
         rebuild();
         zoomToFit();
         return;

@@ -3,9 +3,11 @@
 #include "document.h"
 #include "snapper.h"
 
+#include "spriteimagecache.h"
 #include <QEvent>
 #include <QHash>
 #include <QList>
+
 #include <QPixmap>
 #include <QPointer>
 #include <QWidget>
@@ -200,7 +202,7 @@ private:
     QActionGroup *mToolGroup;
     QList<AbstractTool *> mTools;
     AbstractTool *mActiveTool = nullptr;
-    QHash<QString, QPixmap> mPixmapCache;
+    SpriteImageCache mImages; // the sprites' images, flipped as each sprite says
     Snapper mSnapper;
     QRectF mFrameRect;
     QPointF mFrameOrigin;

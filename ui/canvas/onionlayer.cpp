@@ -148,16 +148,7 @@ void OnionLayer::saveSettings() const {
 }
 
 QPixmap OnionLayer::imageCell(const Sprite &sprite, const Frame &frame) const {
-    if (sprite.image.isEmpty())
-        return {};
-    const Document *document = mCanvas->session()->document();
-    const QString path = QFileInfo(document->filePath()).dir().absoluteFilePath(sprite.image);
-    auto it = mImageCache.find(path);
-    if (it == mImageCache.end())
-        it = mImageCache.insert(path, QPixmap(path));
-    if (it->isNull() || !frame.source)
-        return *it;
-    return it->copy(frame.source->toAlignedRect());
+    return mImageCache.cell(*mCanvas->session()->document(), sprite, frame);
 }
 
 void OnionLayer::refresh() {

@@ -2,11 +2,13 @@
 
 #include "document.h"
 
+#include "spriteimagecache.h"
 #include <QColor>
 #include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPainterPath>
+
 #include <QPixmap>
 #include <QPointer>
 
@@ -84,7 +86,7 @@ private:
     int mCount = 1;
     bool mWrapping = false;
     QList<Ghost> mGhosts;
-    mutable QHash<QString, QPixmap> mImageCache;
+    mutable SpriteImageCache mImageCache;
 };
 
 } // namespace hitsmith

@@ -184,15 +184,7 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
 }
 
 QPixmap TimelineModel::spriteImage() const {
-    const Sprite &sprite = mSession->document()->sprite(mSprite);
-    if (sprite.image.isEmpty())
-        return {};
-    const QString path =
-        QFileInfo(mSession->document()->filePath()).dir().absoluteFilePath(sprite.image);
-    auto it = mImages.find(path);
-    if (it == mImages.end())
-        it = mImages.insert(path, QPixmap(path));
-    return *it;
+    return mImages.image(*mSession->document(), mSession->document()->sprite(mSprite));
 }
 
 QPixmap TimelineModel::thumbnail(int row) const {

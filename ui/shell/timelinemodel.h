@@ -3,9 +3,11 @@
 #include "document.h"
 #include "operations/timing.h"
 
+#include "spriteimagecache.h"
 #include <QAbstractListModel>
 #include <QHash>
 #include <QList>
+
 #include <QPixmap>
 
 #include <optional>
@@ -71,7 +73,7 @@ private:
     int mSprite = -1;
     int mCurrent = -1;
     mutable QList<QPixmap> mThumbnails; // null: to be drawn
-    mutable QHash<QString, QPixmap> mImages;
+    mutable SpriteImageCache mImages;
     mutable int mThumbnailsDrawn = 0;
     QString mAttackLayer;
     mutable std::optional<operations::FrameData> mFrameData; // nullopt: to be computed
