@@ -225,6 +225,11 @@ void Broadphase::clear() {
     mParked = false;
 }
 
+void Broadphase::reserve(std::size_t count) {
+    mSorted.reserve(count);
+    mProxies.reserve(count);
+}
+
 void Broadphase::maybeRebuild() {
     if (!mAutoRebuild)
         return;

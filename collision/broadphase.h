@@ -58,6 +58,8 @@ public:
     void erase(Id id);
     /// Removes every box.
     void clear();
+    /// Makes room for ids below `count` and that many boxes without reallocating.
+    void reserve(std::size_t count);
     /// Whether `id` has a box.
     bool contains(Id id) const { return id < mProxies.size() && mProxies[id].state != Absent; }
     /// The stored (float, rounded outwards) box of `id`, which must be contained.

@@ -95,6 +95,36 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     }
 }
 
+std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vector<Vec2> &pool) {
+    const PreparedShape p = prepare(shape);
+    body.type = p.type;
+    body.layer = shape.layer;
+    body.flags = Alive;
+    body.hitCount = 0;
+    switch (p.type) {
+    case GeometryKind::Polygon:
+        body.polyOffset = static_cast<std::uint32_t>(pool.size());
+        body.polyCapacity = p.polygon.count;
+        pool.insert(pool.end(), shape.points.begin(), shape.points.begin() + p.polygon.count);
+        std::construct_at(&body.polygon,
+                          PolygonView{nullptr, p.polygon.count, p.polygon.orientation});
+        break;
+    case GeometryKind::Rect:
+        std::construct_at(&body.rect, p.rect);
+        break;
+    case GeometryKind::Circle:
+        std::construct_at(&body.circle, p.circle);
+        break;
+    }
+    if (!p.valid)
+        return std::nullopt;
+    const Aabb box = boundsOf(p); // the polygon view still points at the caller's points
+    if (!isFinite(box.min) || !isFinite(box.max))
+        return std::nullopt;
+    body.flags |= Valid;
+    return box;
+}
+
 PreparedShape World::prepared(SlotIndex s) const {
     const Body &body = mBodies[s];
     PreparedShape p;
@@ -263,25 +293,27 @@ ShapeHandle World::add(const ShapeInput &shape) {
     return h;
 }
 
-std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
-    // The grid first, keyed by input index, then every body stored once, straight into the
-    // grid's cell order: what add()-then-restoreLocality() would give, without building the
-    // bodies twice. Handles are the input indices, as allocateHandle() would hand them out.
+std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes, LoadEvents events) {
+    // Every shape is prepared once, in input order, into staging bodies (its box goes to the
+    // grid, keyed by input index); then the bodies are moved into the grid's cell order, which
+    // is what add()-then-restoreLocality() would give. Handles are the input indices, as
+    // allocateHandle() would hand them out.
     const std::size_t n = shapes.size();
+    std::size_t vertexCount = 0;
+    for (const ShapeInput &shape : shapes)
+        if (shape.type == GeometryKind::Polygon)
+            vertexCount += shape.points.size();
+    std::vector<Body> staged(n);
+    std::vector<Vec2> stagedVertices;
+    stagedVertices.reserve(vertexCount);
     std::vector<std::uint8_t> inGrid(n, 0);
-    std::size_t vertices = 0;
+    mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
     for (std::size_t i = 0; i < n; ++i) {
-        const PreparedShape p = prepare(shapes[i]);
-        if (shapes[i].type == GeometryKind::Polygon)
-            vertices += p.polygon.count;
-        if (!p.valid)
-            continue;
-        const Aabb box = boundsOf(p);
-        if (!isFinite(box.min) || !isFinite(box.max))
-            continue;
-        mBroadphase.insert(static_cast<SlotIndex>(i), box);
-        inGrid[i] = 1;
+        if (const std::optional<Aabb> box = stage(staged[i], shapes[i], stagedVertices)) {
+            mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            inGrid[i] = 1;
+        }
     }
     mBroadphase.setAutoRebuild(true);                       // one rebuild with every box
     std::vector<SlotIndex> order = mBroadphase.sortedIds(); // slot -> input index
@@ -292,17 +324,21 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
     for (std::size_t k = 0; k < n; ++k)
         slotOf[order[k]] = static_cast<SlotIndex>(k);
 
-    mBodies.resize(n);
-    mSlotOfHandle = slotOf;
-    mHandleOfSlot = std::move(order);
-    mVertices.reserve(vertices);
-    for (SlotIndex k = 0; k < n; ++k) {
-        store(k, shapes[mHandleOfSlot[k]]);
-        mBodies[k].hitCount = 0;
+    mBodies.reserve(n);
+    mVertices.reserve(vertexCount);
+    for (std::size_t k = 0; k < n; ++k) {
+        Body &body = mBodies.emplace_back(staged[order[k]]);
+        if (body.type == GeometryKind::Polygon) {
+            const auto begin = stagedVertices.begin() + body.polyOffset;
+            body.polyOffset = static_cast<std::uint32_t>(mVertices.size());
+            mVertices.insert(mVertices.end(), begin, begin + body.polyCapacity);
+        }
     }
+    mSlotOfHandle = std::move(slotOf);
+    mHandleOfSlot = std::move(order);
     mShapeCount = n;
-    mBroadphase.renumber(slotOf);
-    retestAllPairs(); // every pair is new: records exactly their Began events
+    mBroadphase.renumber(mSlotOfHandle);
+    loadPairs(events);
 
     std::vector<ShapeHandle> handles(n);
     for (std::size_t i = 0; i < n; ++i)
@@ -310,9 +346,10 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
     return handles;
 }
 
-std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
+std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadEvents events) {
     if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1)
-        return loadEmpty(shapes);
+        return loadEmpty(shapes, events);
+    const std::size_t firstEvent = mEvents.size();
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());
     // Room for the batch: exactly, the first time (no slack in a world loaded at once), and
@@ -354,6 +391,8 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
         retestAllPairs();
     else
         recomputeAll();
+    if (events == LoadEvents::Skip)
+        mEvents.resize(firstEvent);
     return handles;
 }
 
@@ -473,42 +512,19 @@ void World::recomputeAll() {
     retestAllPairs();
 }
 
-void World::retestAllPairs() {
-    restoreLocality();
-    const std::size_t firstEvent = mEvents.size();
-
-    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
-    // inserted), so the unmarked remainder is exactly the pairs that ended. Map slots are
-    // scattered in memory (and bodies are, until slots are renumbered), so two short software
-    // pipelines prefetch what a pair will need: its bodies on entry, its polygon vertices kLag
-    // pairs later, and the test kLag pairs after that; a hit's map slot kLag hits before use.
+template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
+    // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
+    // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
+    // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
+    // before onHit sees it.
     constexpr unsigned kLag = 8;
     struct Candidate {
         SlotIndex p, q;
     };
-    struct PendingHit {
-        std::uint64_t key;
-        SlotIndex p, q;
-        Contact contact;
-    };
     Candidate candidates[2 * kLag];
-    PendingHit pending[kLag];
+    FoundHit pending[kLag];
     unsigned candidateCount = 0, pendingCount = 0;
 
-    auto applyHit = [&](const PendingHit &hit) {
-        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
-        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
-            if (changedBeyondTolerance(slot->contact, hit.contact))
-                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
-            slot->contact = hit.contact;
-            slot->key = hit.key | PairMap::kMark;
-        } else {
-            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
-            ++mBodies[hit.p].hitCount;
-            ++mBodies[hit.q].hitCount;
-            mEvents.push_back({PairChange::Began, a, b, hit.contact});
-        }
-    };
     auto testCandidate = [&](Candidate c) {
         if (!testable(c.p, c.q))
             return;
@@ -517,9 +533,9 @@ void World::retestAllPairs() {
             return;
         const std::uint64_t key = keyOf(c.p, c.q);
         mPairs.prefetch(key);
-        PendingHit &slot = pending[pendingCount % kLag];
+        FoundHit &slot = pending[pendingCount % kLag];
         if (pendingCount >= kLag)
-            applyHit(slot);
+            onHit(slot);
         slot = {key, c.p, c.q, *contact};
         ++pendingCount;
     };
@@ -546,7 +562,45 @@ void World::retestAllPairs() {
          ++k)
         testCandidate(candidates[k % (2 * kLag)]);
     for (unsigned k = pendingCount > kLag ? pendingCount - kLag : 0; k < pendingCount; ++k)
-        applyHit(pending[k % kLag]);
+        onHit(pending[k % kLag]);
+}
+
+void World::loadPairs(LoadEvents events) {
+    // A fresh world: every hit is new, so it goes straight into the map, unmarked, with nothing
+    // to sweep afterwards.
+    const std::size_t firstEvent = mEvents.size();
+    const bool record = events == LoadEvents::Record;
+    forEachHit([&](const FoundHit &hit) {
+        mPairs.insertOrAssign(hit.key, hit.contact);
+        ++mBodies[hit.p].hitCount;
+        ++mBodies[hit.q].hitCount;
+        if (record)
+            mEvents.push_back({PairChange::Began, PairMap::first(hit.key), PairMap::second(hit.key),
+                               hit.contact});
+    });
+    sortNewEvents(firstEvent);
+}
+
+void World::retestAllPairs() {
+    restoreLocality();
+    const std::size_t firstEvent = mEvents.size();
+
+    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
+    // inserted), so the unmarked remainder is exactly the pairs that ended.
+    forEachHit([&](const FoundHit &hit) {
+        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
+        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
+            if (changedBeyondTolerance(slot->contact, hit.contact))
+                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
+            slot->contact = hit.contact;
+            slot->key = hit.key | PairMap::kMark;
+        } else {
+            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
+            ++mBodies[hit.p].hitCount;
+            ++mBodies[hit.q].hitCount;
+            mEvents.push_back({PairChange::Began, a, b, hit.contact});
+        }
+    });
 
     mScratchKeys.clear();
     for (PairMap::Slot &slot : mPairs.slots()) {

@@ -59,6 +59,12 @@ struct PairEvent {
     constexpr bool operator==(const PairEvent &) const = default;
 };
 
+/// Whether a bulk load records Began events for the pairs it finds.
+enum class LoadEvents : std::uint8_t {
+    Record, ///< as add() would
+    Skip,   ///< none: for a caller building a fresh world, which has no history to report
+};
+
 /// The incremental collision world of one frame.
 class World {
 public:
@@ -69,8 +75,10 @@ public:
     /// An invalid shape (see ShapeInput) is kept but takes part in no pair.
     ShapeHandle add(const ShapeInput &shape);
     /// Adds many shapes and computes their pairs in one broadphase pass (faster than add() in a
-    /// loop); records Began events; returns the handles in input order.
-    std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes);
+    /// loop); records Began events unless told to skip them; returns the handles in input
+    /// order (0, 1, 2, ... in an empty world).
+    std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes,
+                                    LoadEvents events = LoadEvents::Record);
     /// Replaces a shape's geometry (and layer), re-tests only its pairs and records
     /// Began/Changed/Ended. Unknown handles are ignored.
     void update(ShapeHandle h, const ShapeInput &shape);
@@ -100,6 +108,10 @@ public:
     std::vector<Hit> hits() const;
     /// Number of current hits.
     std::size_t hitCount() const { return mPairs.size(); }
+    /// Number of current hits of one shape (0 for unknown handles).
+    std::size_t hitCount(ShapeHandle h) const {
+        return contains(h) ? mBodies[slotOf(h)].hitCount : 0;
+    }
     /// The contact of a hitting pair, oriented as asked: its normal moves b out of a.
     std::optional<Contact> contact(ShapeHandle a, ShapeHandle b) const;
 
@@ -152,8 +164,19 @@ private:
     void endPairsOf(SlotIndex s);
     void sortNewEvents(std::size_t from);
     void compactVertices();
-    void retestAllPairs(); // recomputeAll on a broadphase just rebuilt
-    std::vector<ShapeHandle> loadEmpty(std::span<const ShapeInput> shapes); // addAll, empty world
+    // A hit found by a full pass: its key (handles), its slots and its contact.
+    struct FoundHit {
+        std::uint64_t key;
+        SlotIndex p, q;
+        Contact contact;
+    };
+    template <typename OnHit> void forEachHit(OnHit &&onHit); // every hit of a full pass
+    void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
+    void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
+    std::vector<ShapeHandle> loadEmpty(std::span<const ShapeInput> shapes,
+                                       LoadEvents events); // addAll, empty world
+    static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,
+                                     std::vector<Vec2> &pool); // prepares into pool; box if valid
     void restoreLocality();
 
     std::vector<Body> mBodies;              // by slot

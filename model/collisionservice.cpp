@@ -24,7 +24,6 @@ public:
     collision::World world;
     std::vector<collision::ShapeHandle> handleOfShape; // kNoHandle for invalid shapes
     std::vector<int> shapeOfHandle;                    // -1 for unused handles
-    std::vector<int> hitCountOfHandle;
     QList<HitEvent> pending;
 
     int indexOf(collision::ShapeHandle h) const {
@@ -43,19 +42,9 @@ public:
         }
     }
 
-    /// Turns the world's events into index-based ones and keeps the per-shape hit counts.
+    /// Turns the world's events into index-based ones.
     void collectEvents() {
         for (const collision::PairEvent &event : world.takeEvents()) {
-            const std::size_t top = std::max(event.a, event.b) + 1;
-            if (hitCountOfHandle.size() < top)
-                hitCountOfHandle.resize(top, 0);
-            if (event.change == collision::PairChange::Began) {
-                ++hitCountOfHandle[event.a];
-                ++hitCountOfHandle[event.b];
-            } else if (event.change == collision::PairChange::Ended) {
-                --hitCountOfHandle[event.a];
-                --hitCountOfHandle[event.b];
-            }
             FrameHit hit{indexOf(event.a), indexOf(event.b), event.contact.depth,
                          QPointF(event.contact.normal.x, event.contact.normal.y)};
             // Shapes are reported in file order; flipping a and b flips the normal.
@@ -114,14 +103,14 @@ std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const
         }
         batch.append(shape, lastIndex);
     }
-    const std::vector<collision::ShapeHandle> handles = fw->world.addAll(batch.inputs());
+    // A new world has no history to report: its pairs are not turned into events.
+    const std::vector<collision::ShapeHandle> handles =
+        fw->world.addAll(batch.inputs(), collision::LoadEvents::Skip);
     fw->handleOfShape.reserve(collidable.size());
     std::size_t next = 0;
     for (const bool valid : collidable)
         fw->handleOfShape.push_back(valid ? handles[next++] : kNoHandle);
     fw->reindex();
-    fw->collectEvents();
-    fw->pending.clear(); // a new world has no history to report
     return fw;
 }
 
@@ -201,7 +190,7 @@ bool CollisionService::isColliding(ShapeRef shape) const {
     if (!fw || shape.shape < 0 || shape.shape >= int(fw->handleOfShape.size()))
         return false;
     const collision::ShapeHandle h = fw->handleOfShape[shape.shape];
-    return h != kNoHandle && h < fw->hitCountOfHandle.size() && fw->hitCountOfHandle[h] > 0;
+    return h != kNoHandle && fw->world.hitCount(h) > 0;
 }
 
 void CollisionService::onDocumentChanged(const DocumentChange &change) {
@@ -253,8 +242,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
         fw->reindex(); // the removed shape now maps to -1, the others to their new indices
         if (handle != kNoHandle) {
             fw->world.remove(handle);
-            if (handle < fw->hitCountOfHandle.size())
-                fw->collectEvents();
+            fw->collectEvents();
         }
         emitEvents(frameRef);
         return;
