@@ -294,23 +294,24 @@ ShapeHandle World::add(const ShapeInput &shape) {
 }
 
 std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes, LoadEvents events) {
-    // Every shape is prepared once, in input order, into staging bodies (its box goes to the
-    // grid, keyed by input index); then the bodies are moved into the grid's cell order, which
-    // is what add()-then-restoreLocality() would give. Handles are the input indices, as
-    // allocateHandle() would hand them out.
+    // Every shape is prepared once, in input order, straight into the bodies and the vertex
+    // pool (its box goes to the grid, keyed by input index); then the bodies are permuted in
+    // place into the grid's cell order, which is what add()-then-restoreLocality() would give.
+    // Polygon vertices stay in input order: moving them would cost more than it saves. No
+    // second copy of anything, as fresh memory is a large part of a load. Handles are the input
+    // indices, as allocateHandle() would hand them out.
     const std::size_t n = shapes.size();
     std::size_t vertexCount = 0;
     for (const ShapeInput &shape : shapes)
         if (shape.type == GeometryKind::Polygon)
             vertexCount += shape.points.size();
-    std::vector<Body> staged(n);
-    std::vector<Vec2> stagedVertices;
-    stagedVertices.reserve(vertexCount);
+    mBodies.resize(n);
+    mVertices.reserve(vertexCount);
     std::vector<std::uint8_t> inGrid(n, 0);
     mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
     for (std::size_t i = 0; i < n; ++i) {
-        if (const std::optional<Aabb> box = stage(staged[i], shapes[i], stagedVertices)) {
+        if (const std::optional<Aabb> box = stage(mBodies[i], shapes[i], mVertices)) {
             mBroadphase.insert(static_cast<SlotIndex>(i), *box);
             inGrid[i] = 1;
         }
@@ -324,14 +325,13 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes, Lo
     for (std::size_t k = 0; k < n; ++k)
         slotOf[order[k]] = static_cast<SlotIndex>(k);
 
-    mBodies.reserve(n);
-    mVertices.reserve(vertexCount);
+    // Cycle by cycle: the body at k belongs at target[k]; swap it there until k holds its own.
+    std::vector<SlotIndex> target = slotOf;
     for (std::size_t k = 0; k < n; ++k) {
-        Body &body = mBodies.emplace_back(staged[order[k]]);
-        if (body.type == GeometryKind::Polygon) {
-            const auto begin = stagedVertices.begin() + body.polyOffset;
-            body.polyOffset = static_cast<std::uint32_t>(mVertices.size());
-            mVertices.insert(mVertices.end(), begin, begin + body.polyCapacity);
+        while (target[k] != k) {
+            const SlotIndex t = target[k];
+            std::swap(mBodies[k], mBodies[t]);
+            std::swap(target[k], target[t]);
         }
     }
     mSlotOfHandle = std::move(slotOf);
@@ -566,18 +566,23 @@ template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
 }
 
 void World::loadPairs(LoadEvents events) {
-    // A fresh world: every hit is new, so it goes straight into the map, unmarked, with nothing
-    // to sweep afterwards.
+    // A fresh world: every hit is new. They are gathered first so that the map is sized once
+    // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
+    std::vector<FoundHit> found;
+    found.reserve(mBodies.size() / 2 + 16);
+    forEachHit([&](const FoundHit &hit) { found.push_back(hit); });
+    mPairs.reserve(found.size());
     const std::size_t firstEvent = mEvents.size();
-    const bool record = events == LoadEvents::Record;
-    forEachHit([&](const FoundHit &hit) {
+    if (events == LoadEvents::Record)
+        mEvents.reserve(firstEvent + found.size());
+    for (const FoundHit &hit : found) {
         mPairs.insertOrAssign(hit.key, hit.contact);
         ++mBodies[hit.p].hitCount;
         ++mBodies[hit.q].hitCount;
-        if (record)
+        if (events == LoadEvents::Record)
             mEvents.push_back({PairChange::Began, PairMap::first(hit.key), PairMap::second(hit.key),
                                hit.contact});
-    });
+    }
     sortNewEvents(firstEvent);
 }
 
@@ -636,8 +641,10 @@ std::vector<Hit> World::hits() const {
     for (const PairMap::Slot &s : mPairs.slots())
         if (s.key != PairMap::kEmpty)
             out.push_back({PairMap::first(s.key), PairMap::second(s.key), s.contact});
-    std::sort(out.begin(), out.end(),
-              [](const Hit &l, const Hit &r) { return l.a != r.a ? l.a < r.a : l.b < r.b; });
+    // One 64-bit comparison per step: (a, b) in key order.
+    std::sort(out.begin(), out.end(), [](const Hit &l, const Hit &r) {
+        return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
+    });
     return out;
 }
 

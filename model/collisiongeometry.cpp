@@ -1,5 +1,9 @@
 #include "collisiongeometry.h"
 
+#include "validation.h"
+
+#include "collision/polygon_check.h"
+
 namespace hitsmith {
 
 void toCollisionGeometry(const Shape &shape, std::uint16_t layer, CollisionGeometry &g) {
@@ -57,6 +61,31 @@ void CollisionBatch::append(const Shape &shape, std::uint16_t layer) {
         input.radius = shape.radius;
         break;
     }
+}
+
+bool CollisionBatch::appendIfCollidable(const Shape &shape, std::uint16_t layer) {
+    if (shape.type != ShapeType::Polygon) {
+        if (!isCollidable(shape))
+            return false;
+        append(shape, layer);
+        return true;
+    }
+    const std::size_t start = mPoints.size();
+    for (QPointF p : shape.points)
+        mPoints.push_back({p.x(), p.y()});
+    // validateShape's polygon rule (checkConvexPolygon on exactly these points), without
+    // converting them a second time.
+    if (!collision::checkConvexPolygon(std::span<const collision::Vec2>(mPoints).subspan(start))
+             .isValid()) {
+        mPoints.resize(start);
+        return false;
+    }
+    collision::ShapeInput &input = mInputs.emplace_back();
+    input.type = collision::GeometryKind::Polygon;
+    input.layer = layer;
+    mPointOffsets.push_back(start);
+    mResolved = false;
+    return true;
 }
 
 std::span<const collision::ShapeInput> CollisionBatch::inputs() {

@@ -37,6 +37,9 @@ public:
     void reserve(std::size_t shapes, std::size_t points);
     /// Appends a shape on the given collision layer.
     void append(const Shape &shape, std::uint16_t layer);
+    /// Appends the shape when isCollidable(shape) holds (a polygon is checked on its points as
+    /// converted for the pool, so it is converted once); returns whether it did.
+    bool appendIfCollidable(const Shape &shape, std::uint16_t layer);
     /// The inputs, in append order; their points view the pool.
     std::span<const collision::ShapeInput> inputs();
 

@@ -93,15 +93,11 @@ std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const
     const QString *lastLayer = nullptr;
     std::uint16_t lastIndex = 0;
     for (const Shape &shape : frame.shapes) {
-        const bool valid = isCollidable(shape);
-        collidable.push_back(valid);
-        if (!valid)
-            continue;
         if (!lastLayer || *lastLayer != shape.layer) {
             lastLayer = &shape.layer;
             lastIndex = layerIndex(shape.layer);
         }
-        batch.append(shape, lastIndex);
+        collidable.push_back(batch.appendIfCollidable(shape, lastIndex));
     }
     // A new world has no history to report: its pairs are not turned into events.
     const std::vector<collision::ShapeHandle> handles =
@@ -156,7 +152,9 @@ QList<FrameHit> CollisionService::hits(FrameRef frame) const {
     const FrameWorld *fw = world(frame);
     if (!fw)
         return result;
-    for (const collision::Hit &h : fw->world.hits()) {
+    const std::vector<collision::Hit> hits = fw->world.hits();
+    result.reserve(qsizetype(hits.size()));
+    for (const collision::Hit &h : hits) {
         FrameHit hit{fw->indexOf(h.a), fw->indexOf(h.b), h.contact.depth,
                      QPointF(h.contact.normal.x, h.contact.normal.y)};
         if (hit.a > hit.b) {
@@ -165,9 +163,13 @@ QList<FrameHit> CollisionService::hits(FrameRef frame) const {
         }
         result.append(hit);
     }
-    std::sort(result.begin(), result.end(), [](const FrameHit &x, const FrameHit &y) {
+    // Handles follow file order until shapes are inserted or reordered, and then the world's
+    // order is already the answer.
+    const auto less = [](const FrameHit &x, const FrameHit &y) {
         return std::tie(x.a, x.b) < std::tie(y.a, y.b);
-    });
+    };
+    if (!std::is_sorted(result.cbegin(), result.cend(), less))
+        std::sort(result.begin(), result.end(), less);
     return result;
 }
 
