@@ -227,7 +227,8 @@ void Broadphase::clear() {
 
 void Broadphase::reserve(std::size_t count) {
     mSorted.reserve(count);
-    mProxies.reserve(count);
+    if (mProxies.size() < count)
+        mProxies.resize(count); // Absent: ids below count insert without growing
 }
 
 void Broadphase::maybeRebuild() {

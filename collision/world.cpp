@@ -293,25 +293,21 @@ ShapeHandle World::add(const ShapeInput &shape) {
     return h;
 }
 
-std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes, LoadEvents events) {
+std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
     // Every shape is prepared once, in input order, straight into the bodies and the vertex
     // pool (its box goes to the grid, keyed by input index); then the bodies are permuted in
     // place into the grid's cell order, which is what add()-then-restoreLocality() would give.
     // Polygon vertices stay in input order: moving them would cost more than it saves. No
     // second copy of anything, as fresh memory is a large part of a load. Handles are the input
     // indices, as allocateHandle() would hand them out.
-    const std::size_t n = shapes.size();
-    std::size_t vertexCount = 0;
-    for (const ShapeInput &shape : shapes)
-        if (shape.type == GeometryKind::Polygon)
-            vertexCount += shape.points.size();
+    const std::size_t n = source.size();
     mBodies.resize(n);
-    mVertices.reserve(vertexCount);
+    mVertices.reserve(source.vertexCountHint());
     std::vector<std::uint8_t> inGrid(n, 0);
     mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
     for (std::size_t i = 0; i < n; ++i) {
-        if (const std::optional<Aabb> box = stage(mBodies[i], shapes[i], mVertices)) {
+        if (const std::optional<Aabb> box = stage(mBodies[i], source.next(i), mVertices)) {
             mBroadphase.insert(static_cast<SlotIndex>(i), *box);
             inGrid[i] = 1;
         }
@@ -346,9 +342,53 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes, Lo
     return handles;
 }
 
+namespace {
+
+// A span of inputs as a source.
+class SpanSource final : public ShapeSource {
+public:
+    explicit SpanSource(std::span<const ShapeInput> shapes)
+        : mShapes(shapes) {}
+    std::size_t size() const override { return mShapes.size(); }
+    std::size_t vertexCountHint() const override {
+        std::size_t count = 0;
+        for (const ShapeInput &shape : mShapes)
+            if (shape.type == GeometryKind::Polygon)
+                count += shape.points.size();
+        return count;
+    }
+    ShapeInput next(std::size_t i) override { return mShapes[i]; }
+
+private:
+    std::span<const ShapeInput> mShapes;
+};
+
+} // namespace
+
+std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
+    const std::size_t n = source.size();
+    if (mBodies.empty() && n != 0 && n <= PairMap::kMaxHandle + 1)
+        return loadEmpty(source, events);
+    // Into a world with shapes: lay the inputs out (their points in one pool) and add them.
+    std::vector<ShapeInput> inputs(n);
+    std::vector<std::size_t> offsets(n);
+    std::vector<Vec2> points;
+    for (std::size_t i = 0; i < n; ++i) {
+        inputs[i] = source.next(i);
+        offsets[i] = points.size();
+        points.insert(points.end(), inputs[i].points.begin(), inputs[i].points.end());
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        inputs[i].points = std::span<const Vec2>(
+            points.data() + offsets[i], (i + 1 < n ? offsets[i + 1] : points.size()) - offsets[i]);
+    return addAll(inputs, events);
+}
+
 std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadEvents events) {
-    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1)
-        return loadEmpty(shapes, events);
+    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1) {
+        SpanSource source(shapes);
+        return loadEmpty(source, events);
+    }
     const std::size_t firstEvent = mEvents.size();
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());

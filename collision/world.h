@@ -65,6 +65,20 @@ enum class LoadEvents : std::uint8_t {
     Skip,   ///< none: for a caller building a fresh world, which has no history to report
 };
 
+/// Where a bulk load reads its shapes from: one at a time, in order, each exactly once, so a
+/// caller can convert its own shapes on the fly instead of laying them all out first.
+class ShapeSource {
+public:
+    virtual ~ShapeSource() = default;
+    /// Number of shapes.
+    virtual std::size_t size() const = 0;
+    /// Total polygon vertices over all shapes, if known cheaply (0: unknown); only sizes memory.
+    virtual std::size_t vertexCountHint() const { return 0; }
+    /// Shape i (called for i = 0, 1, ..., size() - 1 in turn); its points need stay valid only
+    /// until the next call.
+    virtual ShapeInput next(std::size_t i) = 0;
+};
+
 /// The incremental collision world of one frame.
 class World {
 public:
@@ -79,6 +93,8 @@ public:
     /// order (0, 1, 2, ... in an empty world).
     std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes,
                                     LoadEvents events = LoadEvents::Record);
+    /// The same as addAll(span), the shapes read once from a source.
+    std::vector<ShapeHandle> addAll(ShapeSource &source, LoadEvents events = LoadEvents::Record);
     /// Replaces a shape's geometry (and layer), re-tests only its pairs and records
     /// Began/Changed/Ended. Unknown handles are ignored.
     void update(ShapeHandle h, const ShapeInput &shape);
@@ -173,7 +189,7 @@ private:
     template <typename OnHit> void forEachHit(OnHit &&onHit); // every hit of a full pass
     void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
-    std::vector<ShapeHandle> loadEmpty(std::span<const ShapeInput> shapes,
+    std::vector<ShapeHandle> loadEmpty(ShapeSource &source,
                                        LoadEvents events); // addAll, empty world
     static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,
                                      std::vector<Vec2> &pool); // prepares into pool; box if valid

@@ -3,6 +3,7 @@
 #include "collisiongeometry.h"
 #include "validation.h"
 
+#include "collision/polygon_check.h"
 #include "collision/world.h"
 
 #include <algorithm>
@@ -77,35 +78,91 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
     return *it;
 }
 
+/// A frame's shapes as the world's bulk load reads them: each converted and checked only when
+/// the world asks for it (nothing laid out in between). A shape that is not collidable comes out
+/// as an empty polygon, which the world keeps but never pairs; buildWorld then removes it.
+class CollisionService::FrameSource final : public collision::ShapeSource {
+public:
+    FrameSource(CollisionService &service, const Frame &frame)
+        : mService(service)
+        , mFrame(frame)
+        , mCollidable(std::size_t(frame.shapes.size()), false) {}
+
+    std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
+    std::size_t vertexCountHint() const override {
+        std::size_t count = 0;
+        for (const Shape &shape : mFrame.shapes)
+            if (shape.type == ShapeType::Polygon)
+                count += std::size_t(shape.points.size());
+        return count;
+    }
+    collision::ShapeInput next(std::size_t i) override {
+        const Shape &shape = mFrame.shapes[qsizetype(i)];
+        collision::ShapeInput input; // an empty polygon: kept, never paired
+        switch (shape.type) {
+        case ShapeType::Polygon:
+            mPoints.clear();
+            for (QPointF p : shape.points)
+                mPoints.push_back({p.x(), p.y()});
+            // validateShape's polygon rule (checkConvexPolygon on exactly these points),
+            // without converting them a second time.
+            if (!collision::checkConvexPolygon(mPoints).isValid())
+                return input;
+            input.points = mPoints;
+            break;
+        case ShapeType::Rect:
+            if (!hitsmith::isCollidable(shape))
+                return input;
+            input.type = collision::GeometryKind::Rect;
+            input.center = {shape.center.x(), shape.center.y()};
+            input.size = {shape.size.width(), shape.size.height()};
+            input.angleDegrees = shape.angle;
+            break;
+        case ShapeType::Circle:
+            if (!hitsmith::isCollidable(shape))
+                return input;
+            input.type = collision::GeometryKind::Circle;
+            input.center = {shape.center.x(), shape.center.y()};
+            input.radius = shape.radius;
+            break;
+        }
+        // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
+        if (!mLastLayer || *mLastLayer != shape.layer) {
+            mLastLayer = &shape.layer;
+            mLastIndex = mService.layerIndex(shape.layer);
+        }
+        input.layer = mLastIndex;
+        mCollidable[i] = true;
+        return input;
+    }
+    /// Whether shape i was collidable (valid once the world has read it).
+    bool isCollidable(std::size_t i) const { return mCollidable[i]; }
+
+private:
+    CollisionService &mService;
+    const Frame &mFrame;
+    std::vector<bool> mCollidable;
+    std::vector<collision::Vec2> mPoints; // the current polygon's, reused
+    const QString *mLastLayer = nullptr;
+    std::uint16_t mLastIndex = 0;
+};
+
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
     auto fw = std::make_shared<FrameWorld>();
     applyFilter(fw->world);
-    // One bulk build (a single broadphase pass) instead of adding shapes one at a time; each
-    // shape is validated once, and every polygon's points go to one pool.
-    std::size_t pointCount = 0;
-    for (const Shape &shape : frame.shapes)
-        pointCount += std::size_t(shape.points.size());
-    CollisionBatch batch;
-    batch.reserve(std::size_t(frame.shapes.size()), pointCount);
-    std::vector<bool> collidable;
-    collidable.reserve(std::size_t(frame.shapes.size()));
-    // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-    const QString *lastLayer = nullptr;
-    std::uint16_t lastIndex = 0;
-    for (const Shape &shape : frame.shapes) {
-        if (!lastLayer || *lastLayer != shape.layer) {
-            lastLayer = &shape.layer;
-            lastIndex = layerIndex(shape.layer);
-        }
-        collidable.push_back(batch.appendIfCollidable(shape, lastIndex));
-    }
-    // A new world has no history to report: its pairs are not turned into events.
+    // One bulk build (a single broadphase pass) instead of adding shapes one at a time, each
+    // shape converted and validated once as the world reads it. A new world has no history to
+    // report: its pairs are not turned into events.
+    FrameSource source(*this, frame);
     const std::vector<collision::ShapeHandle> handles =
-        fw->world.addAll(batch.inputs(), collision::LoadEvents::Skip);
-    fw->handleOfShape.reserve(collidable.size());
-    std::size_t next = 0;
-    for (const bool valid : collidable)
-        fw->handleOfShape.push_back(valid ? handles[next++] : kNoHandle);
+        fw->world.addAll(source, collision::LoadEvents::Skip);
+    fw->handleOfShape.resize(handles.size(), kNoHandle);
+    for (std::size_t i = 0; i < handles.size(); ++i) {
+        if (source.isCollidable(i))
+            fw->handleOfShape[i] = handles[i];
+        else
+            fw->world.remove(handles[i]); // had no pair; its handle is free for later adds
+    }
     fw->reindex();
     return fw;
 }

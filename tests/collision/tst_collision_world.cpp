@@ -220,6 +220,7 @@ private Q_SLOTS:
     void layerFilterWithLargeLayerNumbers();
     void recomputeAllRecordsTheDifference();
     void bulkLoadCanSkipEvents();
+    void bulkLoadFromASource();
     void clearEndsEveryHit();
     void touchingCounts();
     void incrementalMatchesFullRecompute_data();
@@ -494,6 +495,66 @@ void TestWorld::bulkLoadCanSkipEvents() {
             specs[x] = moved; // inputs[x] is not read again
         }
         QCOMPARE(quiet.hits(), recorded.hits());
+    }
+}
+
+namespace {
+
+// Hands out shapes one at a time with their points in one reused buffer, checking that each is
+// asked for once and in order.
+class ReusingSource final : public ShapeSource {
+public:
+    explicit ReusingSource(const std::vector<ShapeSpec> &specs)
+        : mSpecs(specs) {}
+    std::size_t size() const override { return mSpecs.size(); }
+    ShapeInput next(std::size_t i) override {
+        inOrder = inOrder && i == mNext;
+        mNext = i + 1;
+        mBuffer.assign(mSpecs[i].points.begin(), mSpecs[i].points.end());
+        ShapeInput input = mSpecs[i].input();
+        input.points = mBuffer;
+        return input;
+    }
+    void scribble() { mBuffer.assign(64, Vec2{std::nan(""), std::nan("")}); }
+    bool inOrder = true;
+    std::size_t asked() const { return mNext; }
+
+private:
+    const std::vector<ShapeSpec> &mSpecs;
+    std::vector<Vec2> mBuffer;
+    std::size_t mNext = 0;
+};
+
+} // namespace
+
+void TestWorld::bulkLoadFromASource() {
+    // A load from a source that reuses its points buffer gives what a load from a span gives,
+    // into an empty world and into one with shapes; the world keeps no view of the buffer.
+    Generator gen(12, 12.0 * std::sqrt(600.0) * 1.6);
+    std::vector<ShapeSpec> specs;
+    for (int i = 0; i < 600; ++i)
+        specs.push_back(gen.shape(gen.somewhere()));
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    for (const std::size_t first : {std::size_t(0), std::size_t(250)}) {
+        World fromSpan, fromSource;
+        for (std::size_t i = 0; i < first; ++i) {
+            fromSpan.add(inputs[i]);
+            fromSource.add(inputs[i]);
+        }
+        const std::vector<ShapeSpec> rest(specs.begin() + std::ptrdiff_t(first), specs.end());
+        ReusingSource source(rest);
+        QCOMPARE(fromSource.addAll(source),
+                 fromSpan.addAll(std::span<const ShapeInput>(inputs).subspan(first)));
+        QVERIFY(source.inOrder);
+        QCOMPARE(source.asked(), rest.size());
+        source.scribble();
+        QCOMPARE(fromSource.takeEvents(), fromSpan.takeEvents());
+        QVERIFY(fromSource.hitCount() > 100);
+        QCOMPARE(fromSource.hits(), fromSpan.hits());
+        fromSource.recomputeAll(); // reads the stored geometry again
+        QVERIFY(fromSource.takeEvents().empty());
     }
 }
 
