@@ -99,6 +99,8 @@ void Broadphase::overlayInsert(Id id, const FloatBox &box) {
         index = static_cast<std::uint32_t>(mOverlay.size());
         mOverlay.emplace_back();
     }
+    if (mOverlayHeads.empty())
+        mOverlayHeads.assign(mCellStart.size() - 1, kNone);
     OverlayEntry &e = mOverlay[index];
     e.box = box;
     e.id = id;
@@ -351,7 +353,7 @@ void Broadphase::rebuild() {
         mSorted[at] = boxes[i];
         mProxies[boxes[i].id] = {at, Sorted, levelOfBox[i]};
     }
-    mOverlayHeads.assign(cellCount, kNone);
+    mOverlayHeads.clear(); // the first box put in the overlay sizes it: most grids never need it
 }
 
 std::size_t Broadphase::orderBreaks() const {

@@ -161,7 +161,7 @@ private:
     std::vector<std::uint32_t> mCellStart; // cells + 1 offsets into mSorted
     std::vector<OverlayEntry> mOverlay;
     std::vector<std::uint32_t> mOverlayFree;
-    std::vector<std::uint32_t> mOverlayHeads; // per cell
+    std::vector<std::uint32_t> mOverlayHeads; // per cell; empty until the overlay is used
     std::vector<Proxy> mProxies;
     std::size_t mCount = 0;
     std::size_t mCountAtBuild = 0;

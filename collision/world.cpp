@@ -301,13 +301,15 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     // second copy of anything, as fresh memory is a large part of a load. Handles are the input
     // indices, as allocateHandle() would hand them out.
     const std::size_t n = source.size();
-    mBodies.resize(n);
+    mBodies.reserve(n);
     mVertices.reserve(source.vertexCountHint());
     std::vector<std::uint8_t> inGrid(n, 0);
     mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
     for (std::size_t i = 0; i < n; ++i) {
-        if (const std::optional<Aabb> box = stage(mBodies[i], source.next(i), mVertices)) {
+        // Each body is constructed where it is filled: one pass over fresh memory, not two.
+        if (const std::optional<Aabb> box =
+                stage(mBodies.emplace_back(), source.next(i), mVertices)) {
             mBroadphase.insert(static_cast<SlotIndex>(i), *box);
             inGrid[i] = 1;
         }
