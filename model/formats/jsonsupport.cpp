@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -164,7 +165,14 @@ QString number(double value) {
 }
 
 QString string(const QString &value) {
-    // QJsonDocument escapes exactly as JSON requires; strip the array brackets around it.
+    // Nearly every id, layer and name is plain ASCII that needs no escape: quote it directly.
+    // Building a QJsonDocument per string was the largest cost of saving a large document.
+    const bool plain = std::all_of(value.cbegin(), value.cend(), [](QChar c) {
+        return c.unicode() >= 0x20 && c.unicode() < 0x7f && c != u'"' && c != u'\\';
+    });
+    if (plain)
+        return u'"' + value + u'"';
+    // Anything else: QJsonDocument escapes exactly as JSON requires; strip the array brackets.
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }

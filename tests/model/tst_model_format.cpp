@@ -4,10 +4,12 @@
 
 #include "fileio.h"
 #include "hitsmithformat.h"
+#include "jsonsupport.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,6 +55,7 @@ private Q_SLOTS:
     void imagePathsAbsoluteInMemoryRelativeInFiles();
     void isSameFileAndHoldsHitsmithDocument();
     void failedSaveLeavesTheOldFile();
+    void stringsAreEscapedExactlyAsQtJsonDoes();
 };
 
 void TestFormat::malformedInput_data() {
@@ -516,6 +519,29 @@ void TestFormat::failedSaveLeavesTheOldFile() {
     QCOMPARE(after.readAll(), oldBytes);
     // No temporary file is left behind next to it.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"doc.json"});
+}
+
+// json::string quotes plain ASCII itself and leaves everything else to QJsonDocument: every
+// single code unit, and strings mixing both, must come out exactly as Qt's writer has them.
+void TestFormat::stringsAreEscapedExactlyAsQtJsonDoes() {
+    const auto byQt = [](const QString &value) {
+        const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    };
+    QStringList samples;
+    for (char16_t unit = 0; unit < 0x100; ++unit)
+        samples << QString(QChar(unit)) << QStringLiteral("a%1b").arg(QChar(unit));
+    samples << QString() << QStringLiteral("blade") << QStringLiteral("hurt box/2")
+            << QStringLiteral("say \"hi\"") << QStringLiteral("C:\\art\\knight.png")
+            << QStringLiteral("tab\tnew\nline") << QStringLiteral("épée ⚔ 剣")
+            << QString::fromUtf16(u"\U0001F5E1 dagger");
+    for (const QString &sample : samples) {
+        QCOMPARE(json::string(sample), byQt(sample));
+        // And it reads back as the same string.
+        const QJsonDocument back =
+            QJsonDocument::fromJson("[" + json::string(sample).toUtf8() + "]");
+        QCOMPARE(back.array().at(0).toString(), sample);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
