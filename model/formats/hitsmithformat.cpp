@@ -339,107 +339,217 @@ DocumentData readDocument(const json::Cursor &root) {
 }
 
 // --- Writing: fixed key order, two-space indent, one shape per line. ---
+// Everything streams into one QString: building each member as its own string and joining the
+// lists cost more than the rest of a save on large documents (and of every fuzz execution).
 
-QString point(QPointF p) {
-    return QStringLiteral("[%1, %2]").arg(json::number(p.x()), json::number(p.y()));
+/// Appends a key that is a plain ASCII constant, quoted, with its ": ".
+void appendKey(QString &out, QLatin1StringView key) {
+    out += u'"';
+    out += key;
+    out += QLatin1StringView("\": ");
 }
 
-QString member(const char *key, const QString &valueText) {
-    return json::string(QLatin1String(key)) + QStringLiteral(": ") + valueText;
+void appendPoint(QString &out, QPointF p) {
+    out += u'[';
+    out += json::number(p.x());
+    out += QLatin1StringView(", ");
+    out += json::number(p.y());
+    out += u']';
 }
+
+/// One block written a member per line, "{\n  a,\n  b\n}" at the given indent; "{}" when empty.
+class BlockWriter {
+public:
+    BlockWriter(QString &out, int indent, char16_t open = u'{', char16_t close = u'}')
+        : mOut(out)
+        , mIndent(indent)
+        , mOpen(open)
+        , mClose(close) {}
+    /// Starts the next element and returns the text to append it to.
+    QString &element() {
+        mOut += mCount++ == 0 ? QChar(mOpen) : QChar(u',');
+        mOut += u'\n';
+        mOut.append(QString(mIndent + 2, u' '));
+        return mOut;
+    }
+    QString &member(QLatin1StringView key) {
+        appendKey(element(), key);
+        return mOut;
+    }
+    QString &member(const QString &key) {
+        json::appendString(element(), key);
+        mOut += QLatin1StringView(": ");
+        return mOut;
+    }
+    void finish() {
+        if (mCount == 0) {
+            mOut += QChar(mOpen);
+            mOut += QChar(mClose);
+            return;
+        }
+        mOut += u'\n';
+        mOut.append(QString(mIndent, u' '));
+        mOut += QChar(mClose);
+    }
+
+private:
+    QString &mOut;
+    int mIndent;
+    char16_t mOpen;
+    char16_t mClose;
+    int mCount = 0;
+};
+
+/// One block on one line, "{a, b}" or "[a, b]".
+class LineWriter {
+public:
+    explicit LineWriter(QString &out, char16_t open = u'{', char16_t close = u'}')
+        : mOut(out)
+        , mClose(close) {
+        mOut += QChar(open);
+    }
+    QString &element() {
+        if (mCount++ > 0)
+            mOut += QLatin1StringView(", ");
+        return mOut;
+    }
+    QString &member(QLatin1StringView key) {
+        appendKey(element(), key);
+        return mOut;
+    }
+    QString &member(const QString &key) {
+        json::appendString(element(), key);
+        mOut += QLatin1StringView(": ");
+        return mOut;
+    }
+    void finish() { mOut += QChar(mClose); }
+
+private:
+    QString &mOut;
+    char16_t mClose;
+    int mCount = 0;
+};
 
 /// Appends unknown fields, sorted by key (QJsonObject iterates in key order).
-void appendExtra(QStringList &members, const QJsonObject &extra) {
+template <typename Writer> void appendExtra(Writer &writer, const QJsonObject &extra) {
     for (auto it = extra.begin(); it != extra.end(); ++it)
-        members.append(json::string(it.key()) + QStringLiteral(": ") + json::compact(it.value()));
+        writer.member(it.key()) += json::compact(it.value());
 }
 
 /// Properties on one line, in key order: {"damage": 12, "element": "fire"}.
-QString propertiesText(const QJsonObject &properties) {
-    QStringList m;
+void appendProperties(QString &out, const QJsonObject &properties) {
+    LineWriter line(out);
     for (auto it = properties.begin(); it != properties.end(); ++it) {
         const QJsonValue v = it.value();
-        const QString text = v.isDouble() ? json::number(v.toDouble()) : json::compact(v);
-        m << json::string(it.key()) + QStringLiteral(": ") + text;
+        line.member(it.key()) += v.isDouble() ? json::number(v.toDouble()) : json::compact(v);
     }
-    return u'{' + m.join(QStringLiteral(", ")) + u'}';
+    line.finish();
 }
 
-QString shapeLine(const Shape &shape) {
-    QStringList m;
-    m << member("id", json::string(shape.id)) << member("layer", json::string(shape.layer))
-      << member("type", json::string(shapeTypeName(shape.type)));
+void appendShapeLine(QString &out, const Shape &shape) {
+    LineWriter line(out);
+    json::appendString(line.member(QLatin1StringView("id")), shape.id);
+    json::appendString(line.member(QLatin1StringView("layer")), shape.layer);
+    json::appendString(line.member(QLatin1StringView("type")), shapeTypeName(shape.type));
     switch (shape.type) {
     case ShapeType::Polygon: {
-        QStringList points;
+        LineWriter points(line.member(QLatin1StringView("points")), u'[', u']');
         for (QPointF p : shape.points)
-            points << point(p);
-        m << member("points", u'[' + points.join(QStringLiteral(", ")) + u']');
+            appendPoint(points.element(), p);
+        points.finish();
         break;
     }
     case ShapeType::Rect:
-        m << member("center", point(shape.center))
-          << member("size", point({shape.size.width(), shape.size.height()}))
-          << member("angle", json::number(shape.angle));
+        appendPoint(line.member(QLatin1StringView("center")), shape.center);
+        appendPoint(line.member(QLatin1StringView("size")),
+                    {shape.size.width(), shape.size.height()});
+        line.member(QLatin1StringView("angle")) += json::number(shape.angle);
         break;
     case ShapeType::Circle:
-        m << member("center", point(shape.center)) << member("radius", json::number(shape.radius));
+        appendPoint(line.member(QLatin1StringView("center")), shape.center);
+        line.member(QLatin1StringView("radius")) += json::number(shape.radius);
         break;
     }
     if (!shape.properties.isEmpty())
-        m << member("properties", propertiesText(shape.properties));
+        appendProperties(line.member(QLatin1StringView("properties")), shape.properties);
     // An edit may have changed the type: never write a key twice.
-    appendExtra(m, unknownShapeFields(shape.extra, shape.type));
-    return u'{' + m.join(QStringLiteral(", ")) + u'}';
+    appendExtra(line, unknownShapeFields(shape.extra, shape.type));
+    line.finish();
 }
 
-/// Writes "{\n  members...\n}" at the given indent.
-QString block(const QStringList &members, int indent, QChar open = u'{', QChar close = u'}') {
-    if (members.isEmpty())
-        return QString(open) + close;
-    const QString inner(indent + 2, u' ');
-    return open + QStringLiteral("\n") + inner + members.join(QStringLiteral(",\n") + inner) +
-           u'\n' + QString(indent, u' ') + close;
-}
-
-QString frameBlock(const Frame &frame, int indent) {
-    QStringList m;
-    m << member("name", json::string(frame.name));
+void appendFrame(QString &out, const Frame &frame, int indent) {
+    BlockWriter m(out, indent);
+    json::appendString(m.member(QLatin1StringView("name")), frame.name);
     if (frame.source) {
         const QRectF r = *frame.source;
-        m << member("source", QStringLiteral("[%1, %2, %3, %4]")
-                                  .arg(json::number(r.x()), json::number(r.y()),
-                                       json::number(r.width()), json::number(r.height())));
+        LineWriter source(m.member(QLatin1StringView("source")), u'[', u']');
+        for (double v : {r.x(), r.y(), r.width(), r.height()})
+            source.element() += json::number(v);
+        source.finish();
     }
     if (frame.origin)
-        m << member("origin", point(*frame.origin));
+        appendPoint(m.member(QLatin1StringView("origin")), *frame.origin);
     if (frame.duration)
-        m << member("duration", QString::number(*frame.duration));
+        m.member(QLatin1StringView("duration")) += QString::number(*frame.duration);
     if (!frame.properties.isEmpty())
-        m << member("properties", propertiesText(frame.properties));
-    QStringList shapes;
+        appendProperties(m.member(QLatin1StringView("properties")), frame.properties);
+    BlockWriter shapes(m.member(QLatin1StringView("shapes")), indent + 2, u'[', u']');
     for (const Shape &shape : frame.shapes)
-        shapes << shapeLine(shape);
-    m << member("shapes", block(shapes, indent + 2, u'[', u']'));
+        appendShapeLine(shapes.element(), shape);
+    shapes.finish();
     appendExtra(m, frame.extra);
-    return block(m, indent);
+    m.finish();
 }
 
-QString spriteBlock(const Sprite &sprite, int indent) {
-    QStringList m;
-    m << member("name", json::string(sprite.name));
+void appendSprite(QString &out, const Sprite &sprite, int indent) {
+    BlockWriter m(out, indent);
+    json::appendString(m.member(QLatin1StringView("name")), sprite.name);
     if (!sprite.image.isEmpty())
-        m << member("image", json::string(sprite.image));
+        json::appendString(m.member(QLatin1StringView("image")), sprite.image);
     if (sprite.flip != ImageFlip::None)
-        m << member("flip", json::string(imageFlipName(sprite.flip)));
+        json::appendString(m.member(QLatin1StringView("flip")), imageFlipName(sprite.flip));
     if (sprite.duration)
-        m << member("duration", QString::number(*sprite.duration));
-    QStringList frames;
+        m.member(QLatin1StringView("duration")) += QString::number(*sprite.duration);
+    BlockWriter frames(m.member(QLatin1StringView("frames")), indent + 2, u'[', u']');
     for (const Frame &frame : sprite.frames)
-        frames << frameBlock(frame, indent + 4);
-    m << member("frames", block(frames, indent + 2, u'[', u']'));
+        appendFrame(frames.element(), frame, indent + 4);
+    frames.finish();
     appendExtra(m, sprite.extra);
-    return block(m, indent);
+    m.finish();
+}
+
+void appendLayerStyles(QString &out, const QList<LayerStyle> &styles) {
+    BlockWriter layers(out, 2, u'[', u']');
+    for (const LayerStyle &style : styles) {
+        LineWriter l(layers.element());
+        json::appendString(l.member(QLatin1StringView("name")), style.name);
+        if (style.color.isValid())
+            json::appendString(
+                l.member(QLatin1StringView("color")),
+                style.color.name(style.color.alpha() == 255 ? QColor::HexRgb : QColor::HexArgb));
+        if (!style.visible)
+            l.member(QLatin1StringView("visible")) += QLatin1StringView("false");
+        appendExtra(l, style.extra);
+        l.finish();
+    }
+    layers.finish();
+}
+
+void appendVersusSetups(QString &out, const QList<VersusSetup> &versus) {
+    BlockWriter setups(out, 2, u'[', u']');
+    for (const VersusSetup &setup : versus) {
+        LineWriter v(setups.element());
+        json::appendString(v.member(QLatin1StringView("attacker")), setup.attacker);
+        json::appendString(v.member(QLatin1StringView("defender")), setup.defender);
+        v.member(QLatin1StringView("dx")) += json::number(setup.dx);
+        v.member(QLatin1StringView("dy")) += json::number(setup.dy);
+        json::appendString(v.member(QLatin1StringView("facing")), setup.facing == Facing::Same
+                                                                      ? QStringLiteral("same")
+                                                                      : QStringLiteral("opposite"));
+        appendExtra(v, setup.extra);
+        v.finish();
+    }
+    setups.finish();
 }
 
 } // namespace
@@ -486,53 +596,32 @@ ReadResult HitsmithFormat::parse(const QByteArray &bytes) {
 }
 
 QByteArray HitsmithFormat::serialize(const DocumentData &document) {
-    QStringList m;
-    m << member("format", json::string(QStringLiteral("hitsmith")))
-      << member("version", QString::number(kVersion));
+    QString out;
+    BlockWriter m(out, 0);
+    json::appendString(m.member(QLatin1StringView("format")), QStringLiteral("hitsmith"));
+    m.member(QLatin1StringView("version")) += QString::number(kVersion);
     if (document.collide) {
-        QStringList pairs;
-        for (const LayerPair &pair : *document.collide)
-            pairs << u'[' + json::string(pair.first) + QStringLiteral(", ") +
-                         json::string(pair.second) + u']';
-        m << member("collide", u'[' + pairs.join(QStringLiteral(", ")) + u']');
-    }
-    if (!document.layers.isEmpty()) {
-        QStringList layers;
-        for (const LayerStyle &style : document.layers) {
-            QStringList l;
-            l << member("name", json::string(style.name));
-            if (style.color.isValid())
-                l << member("color",
-                            json::string(style.color.name(
-                                style.color.alpha() == 255 ? QColor::HexRgb : QColor::HexArgb)));
-            if (!style.visible)
-                l << member("visible", QStringLiteral("false"));
-            appendExtra(l, style.extra);
-            layers << u'{' + l.join(QStringLiteral(", ")) + u'}';
+        LineWriter pairs(m.member(QLatin1StringView("collide")), u'[', u']');
+        for (const LayerPair &pair : *document.collide) {
+            LineWriter p(pairs.element(), u'[', u']');
+            json::appendString(p.element(), pair.first);
+            json::appendString(p.element(), pair.second);
+            p.finish();
         }
-        m << member("layers", block(layers, 2, u'[', u']'));
+        pairs.finish();
     }
-    QStringList sprites;
+    if (!document.layers.isEmpty())
+        appendLayerStyles(m.member(QLatin1StringView("layers")), document.layers);
+    BlockWriter sprites(m.member(QLatin1StringView("sprites")), 2, u'[', u']');
     for (const Sprite &sprite : document.sprites)
-        sprites << spriteBlock(sprite, 4);
-    m << member("sprites", block(sprites, 2, u'[', u']'));
-    if (!document.versus.isEmpty()) {
-        QStringList setups;
-        for (const VersusSetup &setup : document.versus) {
-            QStringList v;
-            v << member("attacker", json::string(setup.attacker))
-              << member("defender", json::string(setup.defender))
-              << member("dx", json::number(setup.dx)) << member("dy", json::number(setup.dy))
-              << member("facing",
-                        json::string(setup.facing == Facing::Same ? QStringLiteral("same")
-                                                                  : QStringLiteral("opposite")));
-            appendExtra(v, setup.extra);
-            setups << u'{' + v.join(QStringLiteral(", ")) + u'}';
-        }
-        m << member("versus", block(setups, 2, u'[', u']'));
-    }
+        appendSprite(sprites.element(), sprite, 4);
+    sprites.finish();
+    if (!document.versus.isEmpty())
+        appendVersusSetups(m.member(QLatin1StringView("versus")), document.versus);
     appendExtra(m, document.extra);
-    return (block(m, 0) + u'\n').toUtf8();
+    m.finish();
+    out += u'\n';
+    return out.toUtf8();
 }
 
 ReadResult loadDocumentFile(const QString &path) {

@@ -165,16 +165,26 @@ QString number(double value) {
 }
 
 QString string(const QString &value) {
+    QString out;
+    appendString(out, value);
+    return out;
+}
+
+void appendString(QString &out, const QString &value) {
     // Nearly every id, layer and name is plain ASCII that needs no escape: quote it directly.
     // Building a QJsonDocument per string was the largest cost of saving a large document.
     const bool plain = std::all_of(value.cbegin(), value.cend(), [](QChar c) {
         return c.unicode() >= 0x20 && c.unicode() < 0x7f && c != u'"' && c != u'\\';
     });
-    if (plain)
-        return u'"' + value + u'"';
+    if (plain) {
+        out += u'"';
+        out += value;
+        out += u'"';
+        return;
+    }
     // Anything else: QJsonDocument escapes exactly as JSON requires; strip the array brackets.
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    out += QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
 QString compact(const QJsonValue &value) {

@@ -64,6 +64,8 @@ private:
 QString number(double value);
 /// A JSON string literal with escapes.
 QString string(const QString &value);
+/// Appends string(value) to out.
+void appendString(QString &out, const QString &value);
 /// A value in compact one-line JSON (for unknown fields written back as they came).
 QString compact(const QJsonValue &value);
 

@@ -93,4 +93,30 @@ Sprite mirroredCopy(const Sprite &sprite, MirrorAxis axis, QSizeF imageSize,
     return result;
 }
 
+QString mirroredSpriteName(const QString &name, const QStringList &taken) {
+    static const std::pair<QLatin1String, QLatin1String> swaps[] = {
+        {QLatin1String("right"), QLatin1String("left")},
+        {QLatin1String("left"), QLatin1String("right")},
+        {QLatin1String("Right"), QLatin1String("Left")},
+        {QLatin1String("Left"), QLatin1String("Right")},
+        {QLatin1String("RIGHT"), QLatin1String("LEFT")},
+        {QLatin1String("LEFT"), QLatin1String("RIGHT")}};
+    QString base = name + QLatin1String("-left");
+    for (const auto &[from, to] : swaps) {
+        if (!name.endsWith(from))
+            continue;
+        // A word of its own: "knight-right", "knightRight", "right"; not "bright".
+        const qsizetype at = name.size() - from.size();
+        if (at == 0 || QStringLiteral("-_ .").contains(name.at(at - 1)) ||
+            QChar(from.front()).isUpper()) {
+            base = name.left(name.size() - from.size()) + to;
+            break;
+        }
+    }
+    QString candidate = base;
+    for (int n = 2; taken.contains(candidate); ++n)
+        candidate = QStringLiteral("%1-%2").arg(base).arg(n);
+    return candidate;
+}
+
 } // namespace hitsmith::operations

@@ -4,6 +4,7 @@
 
 #include <QPointF>
 #include <QSizeF>
+#include <QStringList>
 
 namespace hitsmith::operations {
 
@@ -29,6 +30,11 @@ Frame mirrored(const Frame &frame, MirrorAxis axis, QPointF pivot);
 /// source are then mirrored about their origin).
 Sprite mirroredCopy(const Sprite &sprite, MirrorAxis axis, QSizeF imageSize,
                     const QString &newName);
+
+/// The name a mirrored copy of a sprite named name gets by default: the facing word at its end
+/// swapped ("knight-right" -> "knight-left", "bat_left" -> "bat_right"), else "-left" appended
+/// ("knight" -> "knight-left"). A name in taken gets "-2", "-3", ... until it is free.
+QString mirroredSpriteName(const QString &name, const QStringList &taken);
 
 /// The flip after flipping once more on axis (Horizontal twice is None).
 ImageFlip toggled(ImageFlip flip, MirrorAxis axis);

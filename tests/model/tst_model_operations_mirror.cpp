@@ -14,6 +14,29 @@ class TestMirror : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void mirroredSpriteName_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QStringList>("taken");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no facing") << "knight" << QStringList{} << "knight-left";
+        QTest::newRow("right to left") << "knight-right" << QStringList{} << "knight-left";
+        QTest::newRow("left to right") << "knight_left" << QStringList{} << "knight_right";
+        QTest::newRow("camel case") << "knightRight" << QStringList{} << "knightLeft";
+        QTest::newRow("upper case") << "KNIGHT_RIGHT" << QStringList{} << "KNIGHT_LEFT";
+        QTest::newRow("the word alone") << "right" << QStringList{} << "left";
+        QTest::newRow("not inside a word") << "bright" << QStringList{} << "bright-left";
+        QTest::newRow("taken") << "knight" << QStringList{"knight-left"} << "knight-left-2";
+        QTest::newRow("taken twice")
+            << "knight-right" << QStringList{"knight-left", "knight-left-2"} << "knight-left-3";
+    }
+
+    void mirroredSpriteName() {
+        QFETCH(QString, name);
+        QFETCH(QStringList, taken);
+        QFETCH(QString, expected);
+        QCOMPARE(operations::mirroredSpriteName(name, taken), expected);
+    }
+
     void mirrorShape_data() {
         QTest::addColumn<Shape>("input");
         QTest::addColumn<MirrorAxis>("axis");

@@ -513,6 +513,11 @@ void Canvas::drawStaticLayer(QPainter *painter, const QRectF &rect) {
         painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
         painter->drawPixmap(QPointF(0, 0), mImage);
     }
+    if (mUnderlay) {
+        painter->save();
+        mUnderlay(painter, rect);
+        painter->restore();
+    }
     painter->setRenderHint(QPainter::Antialiasing, true);
     for (ShapeItem *item : std::as_const(mItems)) {
         if (!item->isLive() && item->isLayerVisible() && item->boundingRect().intersects(rect))

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -99,6 +100,12 @@ public:
 
     /// Paints the frame image and every quiet shape (the view caches this as its background).
     void drawStaticLayer(QPainter *painter, const QRectF &rect);
+    /// Paints in frame pixels between the frame's image and its shapes (onion skin); it must only
+    /// draw: nothing under it is selectable or hit-tested.
+    using Underlay = std::function<void(QPainter *painter, const QRectF &rect)>;
+    void setUnderlay(Underlay underlay);
+    /// Paints the image, the underlay and the quiet shapes again (the underlay changed).
+    void refreshStaticLayer();
 
     // --- For tools ---
     AbstractTool *activeTool() const { return mActiveTool; }
@@ -203,6 +210,7 @@ private:
     QString mToolStatus;
     QString mStatusMessage;
     bool mColoursDirty = false;
+    Underlay mUnderlay;
 };
 
 } // namespace hitsmith

@@ -161,6 +161,18 @@ QList<QAction *> Canvas::fixActions() const {
             action(ActionId::SplitIntoConvexPieces)};
 }
 
+// --- The underlay (onion skin) ---
+
+void Canvas::setUnderlay(Underlay underlay) {
+    mUnderlay = std::move(underlay);
+    refreshStaticLayer();
+}
+
+void Canvas::refreshStaticLayer() {
+    mView->resetCachedContent();
+    mView->viewport()->update();
+}
+
 // --- Settings ---
 
 void Canvas::loadSettings() {

@@ -10,4 +10,5 @@ target_sources(hitsmith_ui PRIVATE
   canvas/creationtools.h canvas/creationtools.cpp
   canvas/shapeclipboard.h canvas/shapeclipboard.cpp
   canvas/versuslayer.h canvas/versuslayer.cpp
+  canvas/onionlayer.h canvas/onionlayer.cpp
 )

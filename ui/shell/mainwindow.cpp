@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "actionlook.h"
+#include "animationactions.h"
 #include "autosaver.h"
 #include "canvas.h"
 #include "documentmanager.h"
@@ -10,10 +11,13 @@
 #include "hitspanel.h"
 #include "layerchooser.h"
 #include "layerspanel.h"
+#include "onionlayer.h"
+#include "playback.h"
 #include "prompts.h"
 #include "propertypanel.h"
 #include "shapespanel.h"
 #include "spritespanel.h"
+#include "timelinepanel.h"
 #include "validation.h"
 #include "versuslayer.h"
 #include "versuspanel.h"
@@ -179,6 +183,21 @@ void MainWindow::createDocks() {
     connect(mSession, &EditorSession::currentFrameChanged, mVersusLayer, &VersusLayer::refresh);
     connect(mVersusLayer, &VersusLayer::defenderDropped, mVersusPanel, &VersusPanel::placeDefender);
 
+    // The Timeline sits under the canvas only: the side columns keep the full height.
+    mTimelinePanel = new TimelinePanel(mSession, this);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    addPanel(mTimelinePanel, tr("Timeline"), QStringLiteral("timelineDock"),
+             Qt::BottomDockWidgetArea);
+    mOnionLayer = new OnionLayer(mCanvas, this);
+    Playback *playback = mTimelinePanel->playback();
+    playback->watchCanvas(mCanvas);
+    // Onion skin wraps round the sprite exactly when playback does.
+    mOnionLayer->setWrapping(playback->looping() == Playback::Looping::Loop);
+    connect(playback->loopAction(), &QAction::toggled, mOnionLayer, &OnionLayer::setWrapping);
+    // The versus check plays along: the attacker is the frame shown.
+    connect(playback, &Playback::playingChanged, mVersusPanel, &VersusPanel::setPlaying);
+
     connect(mSpritesPanel, &SpritesPanel::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 }
@@ -284,11 +303,19 @@ void MainWindow::createMenus() {
     sprite->addAction(mSpritesPanel->moveDownAction());
     sprite->addAction(mSpritesPanel->deleteAction());
 
+    // Copy across frames, mirror, interpolate: their own menu, built in animationactions.cpp.
+    auto *animation = new AnimationActions(mSession, mPrompts.get(), this);
+    menuBar()->addMenu(animation->createMenu(this));
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     if (mCanvas) {
         view->addActions(mCanvas->zoomActions());
         view->addSeparator();
     }
+    mTimelinePanel->addActionsTo(view);
+    view->addSeparator();
+    mOnionLayer->addActionsTo(view);
+    view->addSeparator();
     for (QDockWidget *dock : std::as_const(mDocks))
         view->addAction(dock->toggleViewAction());
 

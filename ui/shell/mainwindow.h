@@ -24,10 +24,12 @@ class HitsPanel;
 class VersusLayer;
 class VersusPanel;
 class LayersPanel;
+class OnionLayer;
 class PropertyPanel;
 class Prompts;
 class ShapesPanel;
 class SpritesPanel;
+class TimelinePanel;
 struct RecoveryEntry;
 
 /// The editor window: one document, the canvas in the middle, the panels around it, menus and
@@ -59,6 +61,10 @@ public:
     VersusPanel *versusPanel() const { return mVersusPanel; }
     VersusLayer *versusLayer() const { return mVersusLayer; }
     LayersPanel *layersPanel() const { return mLayersPanel; }
+    /// The frame strip under the canvas, with playback and frame data.
+    TimelinePanel *timelinePanel() const { return mTimelinePanel; }
+    /// The previous and next frames drawn faintly on the canvas.
+    OnionLayer *onionLayer() const { return mOnionLayer; }
     QLabel *cursorLabel() const { return mCursorLabel; }
     QLabel *zoomLabel() const { return mZoomLabel; }
     QLabel *messageLabel() const { return mMessageLabel; }
@@ -121,6 +127,8 @@ private:
     VersusPanel *mVersusPanel = nullptr;
     VersusLayer *mVersusLayer = nullptr;
     LayersPanel *mLayersPanel = nullptr;
+    TimelinePanel *mTimelinePanel = nullptr;
+    OnionLayer *mOnionLayer = nullptr;
     QUndoView *mUndoView = nullptr;
     QList<QDockWidget *> mDocks;
     QLabel *mCursorLabel, *mZoomLabel, *mMessageLabel;

@@ -3,7 +3,9 @@
 #include <QColorDialog>
 #include <QCoreApplication>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace hitsmith {
 
@@ -36,6 +38,23 @@ bool Prompts::confirm(QWidget *parent, const QString &title, const QString &mess
 bool Prompts::confirmDestructive(QWidget *parent, const QString &title, const QString &message) {
     return QMessageBox::warning(parent, title, message, QMessageBox::Yes | QMessageBox::No,
                                 QMessageBox::No) == QMessageBox::Yes;
+}
+
+bool Prompts::confirmAction(QWidget *parent, const QString &title, const QString &message,
+                            const QString &actionText) {
+    QMessageBox box(QMessageBox::Question, title, message, QMessageBox::Cancel, parent);
+    QPushButton *action = box.addButton(actionText, QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == action;
+}
+
+QString Prompts::askText(QWidget *parent, const QString &title, const QString &label,
+                         const QString &initial) {
+    bool ok = false;
+    const QString text =
+        QInputDialog::getText(parent, title, label, QLineEdit::Normal, initial, &ok);
+    return ok ? text : QString();
 }
 
 QString Prompts::openFileName(QWidget *parent, const QString &caption, const QString &dir,

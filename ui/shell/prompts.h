@@ -25,6 +25,13 @@ public:
     /// A yes/no question before something is destroyed (a file replaced by another format);
     /// No is the default, so Enter keeps what is there. True means go ahead.
     virtual bool confirmDestructive(QWidget *parent, const QString &title, const QString &message);
+    /// A question whose Yes is the named action (e.g. "Replace"), with Cancel as the default.
+    /// True means go ahead.
+    virtual bool confirmAction(QWidget *parent, const QString &title, const QString &message,
+                               const QString &actionText);
+    /// One line of text (a new name), starting at initial; empty when cancelled.
+    virtual QString askText(QWidget *parent, const QString &title, const QString &label,
+                            const QString &initial);
     /// One existing file to open; empty when cancelled.
     virtual QString openFileName(QWidget *parent, const QString &caption, const QString &dir,
                                  const QString &filter);

@@ -1,7 +1,9 @@
 #include "propertypanel.h"
 
 #include "editorsession.h"
+#include "multishapepage.h"
 #include "prompts.h"
+#include "propertiestable.h"
 #include "shapecommands.h"
 #include "spriteproperties.h"
 #include "structurecommands.h"
@@ -125,6 +127,11 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mVertexGroup = new QGroupBox(tr("Vertices"), shapePage);
     mVertexGrid = new QGridLayout(mVertexGroup);
     shapeLayout->addWidget(mVertexGroup);
+    auto *shapePropertiesGroup = new QGroupBox(tr("Properties"), shapePage);
+    mShapeProperties = new PropertiesTable(session, prompts, shapePropertiesGroup);
+    mShapeProperties->setObjectName(QStringLiteral("shapeProperties"));
+    (new QVBoxLayout(shapePropertiesGroup))->addWidget(mShapeProperties);
+    shapeLayout->addWidget(shapePropertiesGroup);
     shapeLayout->addStretch();
     mStack->addWidget(shapePage);
 
@@ -173,11 +180,18 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     originForm->addRow(tr("Position:"), pairRow(mOriginGroup, mOrigin[0], mOrigin[1]));
     connect(mOriginGroup, &QGroupBox::toggled, this, commitOrigin);
     frameLayout->addWidget(mOriginGroup);
+    auto *framePropertiesGroup = new QGroupBox(tr("Frame properties"), framePage);
+    mFrameProperties = new PropertiesTable(session, prompts, framePropertiesGroup);
+    mFrameProperties->setObjectName(QStringLiteral("frameProperties"));
+    (new QVBoxLayout(framePropertiesGroup))->addWidget(mFrameProperties);
+    frameLayout->addWidget(framePropertiesGroup);
     frameLayout->addStretch();
     mStack->addWidget(framePage);
 
     mSpritePage = new SpriteProperties(session, prompts, mStack);
     mStack->addWidget(mSpritePage);
+    mMultiPage = new MultiShapePage(session, prompts, mStack);
+    mStack->addWidget(mMultiPage);
 
     connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
@@ -188,7 +202,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
             change.frameRef() != mSession->currentFrame())
             return;
         // During a drag of another shape this panel has nothing to update.
-        if (change.kind == Kind::ShapeChanged && selectedShape().shape != change.shape)
+        if (change.kind == Kind::ShapeChanged && !mSession->selectedShapes().contains(change.shape))
             return;
         refresh();
     });
@@ -232,12 +246,17 @@ void PropertyPanel::refresh() {
         mStack->setCurrentIndex(3);
     } else if (document->contains(ref)) {
         refreshShape(document->shape(ref));
+        mShapeProperties->showShapes({ref});
         mStack->setCurrentIndex(1);
-    } else if (selected.size() > 1) {
-        mEmptyLabel->setText(tr("%n shapes selected.", nullptr, int(selected.size())));
-        mStack->setCurrentIndex(0);
+    } else if (selected.size() > 1 && document->contains(frame)) {
+        QList<ShapeRef> refs;
+        for (int shape : selected)
+            refs.append({frame.sprite, frame.frame, shape});
+        mMultiPage->showShapes(refs);
+        mStack->setCurrentIndex(4);
     } else if (document->contains(frame)) {
         refreshFrame(document->frame(frame));
+        mFrameProperties->showFrame(frame);
         mStack->setCurrentIndex(2);
     } else {
         mEmptyLabel->setText(tr("No frame."));

@@ -21,11 +21,14 @@ class QStackedWidget;
 namespace hitsmith {
 
 class EditorSession;
+class MultiShapePage;
 class Prompts;
+class PropertiesTable;
 class SpriteProperties;
 
 /// Numeric editing of the selected shape (or of the current frame when no shape is selected, or
-/// of a sprite's name and image when its row is chosen in the Sprites dock).
+/// of a sprite's name and image when its row is chosen in the Sprites dock), with the shape's or
+/// frame's game properties; with several shapes selected, their common layer and properties.
 /// Every committed field is one undo command; typing alone changes nothing until Enter or focus
 /// leaves, so a half-typed number never reaches the model.
 class PropertyPanel : public QWidget {
@@ -54,6 +57,12 @@ public:
     QLabel *typeLabel() const { return mType; }
     /// The page shown while a sprite's own properties are edited.
     SpriteProperties *spritePage() const { return mSpritePage; }
+    /// The selected shape's game properties.
+    PropertiesTable *shapeProperties() const { return mShapeProperties; }
+    /// The current frame's game properties (no shape selected).
+    PropertiesTable *frameProperties() const { return mFrameProperties; }
+    /// The page shown while several shapes are selected.
+    MultiShapePage *multiShapePage() const { return mMultiPage; }
 
 private:
     QDoubleSpinBox *makeSpinBox(QWidget *parent, std::function<void(double)> commit);
@@ -91,6 +100,9 @@ private:
     QDoubleSpinBox *mSource[4];
     QDoubleSpinBox *mOrigin[2];
     SpriteProperties *mSpritePage;
+    PropertiesTable *mShapeProperties;
+    PropertiesTable *mFrameProperties;
+    MultiShapePage *mMultiPage;
 };
 
 } // namespace hitsmith

@@ -179,6 +179,8 @@ void VersusPanel::refresh() {
     VersusSetup setup;
     if (index >= 0)
         setup = document->data().versus[index];
+    else if (mHeld && hasAttacker)
+        setup = *mHeld; // playing: the frame borrows the setup playback started with
     const auto [ds, df] = document->data().findFrame(setup.defender);
     const FrameRef defender = ds >= 0 ? FrameRef{ds, df} : FrameRef{};
     mDefender->setCurrentIndex(ds >= 0 ? std::max(0, mDefender->findText(setup.defender)) : 0);
@@ -242,6 +244,15 @@ void VersusPanel::stepAttacker(int delta) {
     const FrameRef next{frame.sprite, frame.frame + delta};
     if (mSession->document()->contains(next))
         mSession->setCurrentFrame(next);
+}
+
+void VersusPanel::setPlaying(bool playing) {
+    const int index = setupIndex();
+    if (playing && index >= 0)
+        mHeld = mSession->document()->data().versus[index];
+    else if (!playing)
+        mHeld.reset();
+    refresh();
 }
 
 void VersusPanel::placeDefender(double dx, double dy) {

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -54,6 +56,11 @@ public:
     /// Stands the defender's origin at (dx, dy): one undo command (the canvas drag ends here).
     void placeDefender(double dx, double dy);
 
+    /// While the Timeline plays, an attacker frame without a setup of its own is checked with
+    /// the setup of the frame playback started on (nothing is saved for it), so the versus check
+    /// plays along with the move. Stopping goes back to each frame's own setup.
+    void setPlaying(bool playing);
+
 private:
     void onDocumentChanged(const DocumentChange &change);
     void refresh();         ///< the controls and the service from the document
@@ -78,6 +85,7 @@ private:
     QTableWidget *mHits;
     QTableWidget *mRange;
     bool mRefreshing = false;
+    std::optional<VersusSetup> mHeld; // while playing: the setup playback started with
 };
 
 } // namespace hitsmith

@@ -23,8 +23,12 @@ public:
     QQueue<bool> destructiveAnswers; ///< answers to confirmDestructive; No when empty
     QQueue<QString> fileNames;
     QQueue<QColor> colors;
-    QStringList errors;              ///< every message passed to showError
-    QStringList confirms;            ///< every question passed to confirm
+    QQueue<bool> actionAnswers; ///< answers to confirmAction; Cancel when empty
+    QQueue<QString> texts;      ///< answers to askText; cancelled when empty
+    QStringList actionConfirms; ///< every question passed to confirmAction
+    QStringList textLabels;     ///< the label and initial text of every askText, "label|initial"
+    QStringList errors;         ///< every message passed to showError
+    QStringList confirms;       ///< every question passed to confirm
     QStringList destructiveConfirms; ///< every question passed to confirmDestructive
     QStringList suggestedPaths;      ///< the path (or folder) each file dialog was opened at
     int unsavedAsked = 0;
@@ -43,6 +47,16 @@ public:
     bool confirmDestructive(QWidget *, const QString &, const QString &message) override {
         destructiveConfirms.append(message);
         return destructiveAnswers.isEmpty() ? false : destructiveAnswers.dequeue();
+    }
+    bool confirmAction(QWidget *, const QString &, const QString &message,
+                       const QString &) override {
+        actionConfirms.append(message);
+        return actionAnswers.isEmpty() ? false : actionAnswers.dequeue();
+    }
+    QString askText(QWidget *, const QString &, const QString &label,
+                    const QString &initial) override {
+        textLabels.append(label + u'|' + initial);
+        return texts.isEmpty() ? QString() : texts.dequeue();
     }
     QString openFileName(QWidget *, const QString &, const QString &dir, const QString &) override {
         suggestedPaths.append(dir);

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace hitsmith {
+
+/// Draws one frame of the Timeline strip: its name, its thumbnail, a band coloured by its
+/// phase for the attack layer (startup, active, recovery) and its duration ("100 ms", greyed when
+/// the sprite's default applies). Edits the duration in a spin box over the duration line.
+class FrameStripDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    /// The band's colour for each phase (also the frame data summary's).
+    static QColor phaseColor(int phase);
+
+    /// Whether the band is drawn (an attack layer is chosen).
+    void setShowsPhases(bool on) { mShowsPhases = on; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                          const QModelIndex &index) const override;
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override;
+    void setModelData(QWidget *editor, QAbstractItemModel *model,
+                      const QModelIndex &index) const override;
+    void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
+                              const QModelIndex &index) const override;
+
+private:
+    QRect durationRect(const QStyleOptionViewItem &option) const;
+
+    bool mShowsPhases = false;
+};
+
+} // namespace hitsmith

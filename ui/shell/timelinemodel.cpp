@@ -1,0 +1,250 @@
+#include "timelinemodel.h"
+
+#include "commands/structurecommands.h"
+#include "editorsession.h"
+#include "layercolors.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace hitsmith {
+
+TimelineModel::TimelineModel(EditorSession *session, QObject *parent)
+    : QAbstractListModel(parent)
+    , mSession(session) {
+    connect(session->document(), &Document::changed, this, &TimelineModel::onDocumentChanged);
+    connect(session, &EditorSession::currentFrameChanged, this, &TimelineModel::onFrameChanged);
+    onFrameChanged(session->currentFrame());
+}
+
+TimelineModel::~TimelineModel() = default;
+
+int TimelineModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(mThumbnails.size());
+}
+
+QVariant TimelineModel::data(const QModelIndex &index, int role) const {
+    // Between a structural change and the reset that follows it, rows may be stale.
+    const DocumentData &all = mSession->document()->data();
+    if (!index.isValid() || index.row() >= rowCount() || mSprite >= all.sprites.size() ||
+        index.row() >= all.sprites[mSprite].frames.size())
+        return {};
+    const Sprite &sprite = all.sprites[mSprite];
+    const Frame &frame = sprite.frames[index.row()];
+    switch (role) {
+    case Qt::DisplayRole:
+        return frame.name;
+    case Qt::ToolTipRole:
+        return frame.duration ? tr("%1: %2 ms").arg(frame.name).arg(*frame.duration)
+                              : tr("%1: %2 ms (the sprite's default)")
+                                    .arg(frame.name)
+                                    .arg(sprite.frameDuration(index.row()));
+    case Qt::DecorationRole:
+        return thumbnail(index.row());
+    case Qt::EditRole:
+    case DurationRole:
+        return sprite.frameDuration(index.row());
+    case HasOwnDurationRole:
+        return frame.duration.has_value();
+    case CurrentRole:
+        return index.row() == mCurrent;
+    case PhaseRole: {
+        const operations::FrameData &phases = frameData();
+        if (phases.firstActive < 0 || index.row() < phases.firstActive)
+            return int(Phase::Startup);
+        return int(index.row() <= phases.lastActive ? Phase::Active : Phase::Recovery);
+    }
+    default:
+        return {};
+    }
+}
+
+bool TimelineModel::setData(const QModelIndex &index, const QVariant &value, int role) {
+    if (role != Qt::EditRole || !index.isValid() || index.row() >= rowCount())
+        return false;
+    bool ok = false;
+    const int ms = value.toInt(&ok);
+    if (!ok || ms <= 0)
+        return false;
+    Document *document = mSession->document();
+    const FrameRef ref{mSprite, index.row()};
+    Frame info = document->frame(ref);
+    if (info.duration == ms)
+        return true;
+    info.duration = ms;
+    document->undoStack()->push(new ChangeFrameCommand(
+        document, ref, info, tr("Set duration of %1 to %2 ms").arg(info.name).arg(ms)));
+    return true;
+}
+
+void TimelineModel::setAttackLayer(const QString &layer) {
+    if (layer == mAttackLayer)
+        return;
+    mAttackLayer = layer;
+    frameDataMayHaveChanged();
+}
+
+const operations::FrameData &TimelineModel::frameData() const {
+    if (!mFrameData) {
+        mFrameData = mSprite >= 0 ? operations::frameData(mSession->document()->sprite(mSprite),
+                                                          mAttackLayer)
+                                  : operations::FrameData{};
+    }
+    return *mFrameData;
+}
+
+void TimelineModel::frameDataMayHaveChanged() {
+    mFrameData.reset();
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), {PhaseRole});
+    Q_EMIT frameDataChanged();
+}
+
+Qt::ItemFlags TimelineModel::flags(const QModelIndex &index) const {
+    return QAbstractListModel::flags(index) | Qt::ItemIsEditable;
+}
+
+void TimelineModel::onFrameChanged(FrameRef frame) {
+    const int sprite = mSession->document()->contains(frame) ? frame.sprite : -1;
+    if (sprite != mSprite) {
+        mSprite = sprite;
+        mCurrent = frame.frame;
+        resetSprite();
+        return;
+    }
+    const int old = mCurrent;
+    mCurrent = frame.frame;
+    for (int row : {old, mCurrent})
+        if (row >= 0 && row < rowCount())
+            Q_EMIT dataChanged(index(row), index(row), {CurrentRole});
+}
+
+void TimelineModel::resetSprite() {
+    beginResetModel();
+    mThumbnails.clear();
+    mImages.clear();
+    if (mSprite >= 0 && mSprite < mSession->document()->data().sprites.size())
+        mThumbnails.resize(mSession->document()->sprite(mSprite).frames.size());
+    else
+        mSprite = -1;
+    mFrameData.reset();
+    endResetModel();
+    Q_EMIT frameDataChanged();
+}
+
+void TimelineModel::invalidate(int frame) {
+    if (frame < 0 || frame >= rowCount())
+        return;
+    mThumbnails[frame] = QPixmap();
+    Q_EMIT dataChanged(index(frame), index(frame));
+    frameDataMayHaveChanged();
+}
+
+void TimelineModel::onDocumentChanged(const DocumentChange &change) {
+    using Kind = DocumentChange::Kind;
+    switch (change.kind) {
+    case Kind::ShapeInserted:
+    case Kind::ShapeRemoved:
+    case Kind::ShapeChanged:
+    case Kind::FrameChanged:
+        if (change.sprite == mSprite)
+            invalidate(change.frame);
+        return;
+    case Kind::SpriteChanged:
+        if (change.sprite != mSprite)
+            return;
+        // A new image or default duration: every frame of the sprite.
+        mImages.clear();
+        for (QPixmap &pixmap : mThumbnails)
+            pixmap = QPixmap();
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0), index(rowCount() - 1));
+        frameDataMayHaveChanged();
+        return;
+    case Kind::LayersChanged:
+        for (int i = 0; i < rowCount(); ++i)
+            mThumbnails[i] = QPixmap();
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0), index(rowCount() - 1));
+        return;
+    case Kind::CollisionRulesChanged:
+    case Kind::VersusChanged:
+        return;
+    default:
+        // Frames or sprites added, removed, moved; a new document. The session follows the
+        // current frame; the strip starts over for whichever sprite it shows now.
+        mSprite = mSession->document()->contains(mSession->currentFrame())
+                      ? mSession->currentFrame().sprite
+                      : -1;
+        mCurrent = mSession->currentFrame().frame;
+        resetSprite();
+    }
+}
+
+QPixmap TimelineModel::spriteImage() const {
+    const Sprite &sprite = mSession->document()->sprite(mSprite);
+    if (sprite.image.isEmpty())
+        return {};
+    const QString path =
+        QFileInfo(mSession->document()->filePath()).dir().absoluteFilePath(sprite.image);
+    auto it = mImages.find(path);
+    if (it == mImages.end())
+        it = mImages.insert(path, QPixmap(path));
+    return *it;
+}
+
+QPixmap TimelineModel::thumbnail(int row) const {
+    if (!mThumbnails[row].isNull())
+        return mThumbnails[row];
+    ++mThumbnailsDrawn;
+    const DocumentData &data = mSession->document()->data();
+    const Frame &frame = data.sprites[mSprite].frames[row];
+    QPixmap image = spriteImage();
+    QRectF area;
+    if (frame.source)
+        area = *frame.source;
+    else if (!image.isNull())
+        area = QRectF(QPointF(0, 0), image.size());
+    QRectF extent = area.isValid() ? QRectF(QPointF(0, 0), area.size()) : QRectF();
+    if (extent.isEmpty()) {
+        extent = QRectF(0, 0, 64, 64); // no image: the shapes' extent, as the canvas frames it
+        for (const Shape &shape : frame.shapes)
+            extent |= shape.boundingRect();
+    }
+    QPixmap pixmap(kThumbnailSize, kThumbnailSize);
+    pixmap.fill(QColor(0x3a, 0x3a, 0x3a));
+    QPainter painter(&pixmap);
+    const double scale =
+        std::min((kThumbnailSize - 4) / extent.width(), (kThumbnailSize - 4) / extent.height());
+    painter.translate(kThumbnailSize / 2.0, kThumbnailSize / 2.0);
+    painter.scale(scale, scale);
+    painter.translate(-extent.center());
+    if (!image.isNull() && area.isValid()) {
+        painter.setRenderHint(QPainter::SmoothPixmapTransform, scale < 1.0);
+        painter.drawPixmap(QRectF(QPointF(0, 0), area.size()), image, area);
+    }
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const Shape &shape : frame.shapes) {
+        const auto style = std::find_if(data.layers.begin(), data.layers.end(),
+                                        [&](const LayerStyle &s) { return s.name == shape.layer; });
+        if (style != data.layers.end() && !style->visible)
+            continue;
+        QColor colour = layerColor(shape.layer, data);
+        QPen pen(colour, 1.5);
+        pen.setCosmetic(true);
+        painter.setPen(pen);
+        colour.setAlpha(70);
+        painter.setBrush(colour);
+        if (shape.type == ShapeType::Circle)
+            painter.drawEllipse(shape.center, shape.radius, shape.radius);
+        else
+            painter.drawPolygon(shape.outline());
+    }
+    painter.end();
+    mThumbnails[row] = pixmap;
+    return pixmap;
+}
+
+} // namespace hitsmith
