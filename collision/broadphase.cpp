@@ -12,44 +12,6 @@ bool isFiniteBox(const Aabb &b) {
     return isFinite(b.min) && isFinite(b.max);
 }
 
-constexpr float kFloatMax = std::numeric_limits<float>::max();
-constexpr float kFloatInf = std::numeric_limits<float>::infinity();
-
-// The next float towards -infinity / +infinity from a finite f (std::nextafter is a library
-// call, and this runs for every box on every edit).
-float nextDown(float f) {
-    if (f == 0.0f)
-        return -std::numeric_limits<float>::denorm_min();
-    const auto bits = std::bit_cast<std::uint32_t>(f);
-    return std::bit_cast<float>(f > 0.0f ? bits - 1 : bits + 1);
-}
-float nextUp(float f) {
-    if (f == 0.0f)
-        return std::numeric_limits<float>::denorm_min();
-    const auto bits = std::bit_cast<std::uint32_t>(f);
-    return std::bit_cast<float>(f > 0.0f ? bits + 1 : bits - 1);
-}
-
-// The largest float <= v (converting an out-of-range double to float is undefined behaviour).
-float floatDown(double v) {
-    if (v > kFloatMax)
-        return kFloatMax;
-    if (v < -kFloatMax)
-        return -kFloatInf;
-    const float f = static_cast<float>(v);
-    return static_cast<double>(f) > v ? nextDown(f) : f;
-}
-
-// The smallest float >= v.
-float floatUp(double v) {
-    if (v > kFloatMax)
-        return kFloatInf;
-    if (v < -kFloatMax)
-        return -kFloatMax;
-    const float f = static_cast<float>(v);
-    return static_cast<double>(f) < v ? nextUp(f) : f;
-}
-
 double extentOf(const FloatBox &b) {
     return std::max(static_cast<double>(b.maxX) - b.minX, static_cast<double>(b.maxY) - b.minY);
 }
@@ -67,10 +29,6 @@ constexpr std::size_t kSizeSample = 256;
 constexpr std::size_t kMaxLevels = 48;
 
 } // namespace
-
-FloatBox roundOut(const Aabb &box) {
-    return {floatDown(box.min.x), floatDown(box.min.y), floatUp(box.max.x), floatUp(box.max.y)};
-}
 
 std::uint8_t Broadphase::levelFor(const FloatBox &box) const {
     const double extent = extentOf(box) + mMargin;
@@ -99,6 +57,8 @@ void Broadphase::overlayInsert(Id id, const FloatBox &box) {
         index = static_cast<std::uint32_t>(mOverlay.size());
         mOverlay.emplace_back();
     }
+    if (mOverlayHeads.empty())
+        mOverlayHeads.assign(mCellStart.size() - 1, kNone);
     OverlayEntry &e = mOverlay[index];
     e.box = box;
     e.id = id;
@@ -225,6 +185,12 @@ void Broadphase::clear() {
     mParked = false;
 }
 
+void Broadphase::reserve(std::size_t count) {
+    mSorted.reserve(count);
+    if (mProxies.size() < count)
+        mProxies.resize(count); // Absent: ids below count insert without growing
+}
+
 void Broadphase::maybeRebuild() {
     if (!mAutoRebuild)
         return;
@@ -345,7 +311,7 @@ void Broadphase::rebuild() {
         mSorted[at] = boxes[i];
         mProxies[boxes[i].id] = {at, Sorted, levelOfBox[i]};
     }
-    mOverlayHeads.assign(cellCount, kNone);
+    mOverlayHeads.clear(); // the first box put in the overlay sizes it: most grids never need it
 }
 
 std::size_t Broadphase::orderBreaks() const {

@@ -18,9 +18,11 @@
 
 #include "geometry.h"
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -34,8 +36,54 @@ struct FloatBox {
     float maxY = 0.0f; ///< largest y
 };
 
+namespace detail {
+
+inline constexpr float kFloatMax = std::numeric_limits<float>::max();
+inline constexpr float kFloatInf = std::numeric_limits<float>::infinity();
+
+// The next float towards -infinity / +infinity from a finite f (std::nextafter is a library
+// call, and this runs for every box on every edit).
+inline float nextDown(float f) {
+    if (f == 0.0f)
+        return -std::numeric_limits<float>::denorm_min();
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits - 1 : bits + 1);
+}
+inline float nextUp(float f) {
+    if (f == 0.0f)
+        return std::numeric_limits<float>::denorm_min();
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits + 1 : bits - 1);
+}
+
+// The largest float <= v (converting an out-of-range double to float is undefined behaviour).
+inline float floatDown(double v) {
+    if (v > kFloatMax)
+        return kFloatMax;
+    if (v < -kFloatMax)
+        return -kFloatInf;
+    const float f = static_cast<float>(v);
+    return static_cast<double>(f) > v ? nextDown(f) : f;
+}
+
+// The smallest float >= v.
+inline float floatUp(double v) {
+    if (v > kFloatMax)
+        return kFloatInf;
+    if (v < -kFloatMax)
+        return -kFloatMax;
+    const float f = static_cast<float>(v);
+    return static_cast<double>(f) < v ? nextUp(f) : f;
+}
+
+} // namespace detail
+
 /// The smallest float box containing `box` (coordinates beyond float range become infinite).
-FloatBox roundOut(const Aabb &box);
+/// Inline: every insert, move and query rounds a box.
+inline FloatBox roundOut(const Aabb &box) {
+    return {detail::floatDown(box.min.x), detail::floatDown(box.min.y), detail::floatUp(box.max.x),
+            detail::floatUp(box.max.y)};
+}
 
 /// Hierarchical loose grid of boxes keyed by caller-chosen dense ids.
 class Broadphase {
@@ -58,6 +106,8 @@ public:
     void erase(Id id);
     /// Removes every box.
     void clear();
+    /// Makes room for ids below `count` and that many boxes without reallocating.
+    void reserve(std::size_t count);
     /// Whether `id` has a box.
     bool contains(Id id) const { return id < mProxies.size() && mProxies[id].state != Absent; }
     /// The stored (float, rounded outwards) box of `id`, which must be contained.
@@ -159,7 +209,7 @@ private:
     std::vector<std::uint32_t> mCellStart; // cells + 1 offsets into mSorted
     std::vector<OverlayEntry> mOverlay;
     std::vector<std::uint32_t> mOverlayFree;
-    std::vector<std::uint32_t> mOverlayHeads; // per cell
+    std::vector<std::uint32_t> mOverlayHeads; // per cell; empty until the overlay is used
     std::vector<Proxy> mProxies;
     std::size_t mCount = 0;
     std::size_t mCountAtBuild = 0;

@@ -95,6 +95,36 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     }
 }
 
+std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vector<Vec2> &pool) {
+    const PreparedShape p = prepare(shape);
+    body.type = p.type;
+    body.layer = shape.layer;
+    body.flags = Alive;
+    body.hitCount = 0;
+    switch (p.type) {
+    case GeometryKind::Polygon:
+        body.polyOffset = static_cast<std::uint32_t>(pool.size());
+        body.polyCapacity = p.polygon.count;
+        pool.insert(pool.end(), shape.points.begin(), shape.points.begin() + p.polygon.count);
+        std::construct_at(&body.polygon,
+                          PolygonView{nullptr, p.polygon.count, p.polygon.orientation});
+        break;
+    case GeometryKind::Rect:
+        std::construct_at(&body.rect, p.rect);
+        break;
+    case GeometryKind::Circle:
+        std::construct_at(&body.circle, p.circle);
+        break;
+    }
+    if (!p.valid)
+        return std::nullopt;
+    const Aabb box = boundsOf(p); // the polygon view still points at the caller's points
+    if (!isFinite(box.min) || !isFinite(box.max))
+        return std::nullopt;
+    body.flags |= Valid;
+    return box;
+}
+
 PreparedShape World::prepared(SlotIndex s) const {
     const Body &body = mBodies[s];
     PreparedShape p;
@@ -263,25 +293,26 @@ ShapeHandle World::add(const ShapeInput &shape) {
     return h;
 }
 
-std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
-    // The grid first, keyed by input index, then every body stored once, straight into the
-    // grid's cell order: what add()-then-restoreLocality() would give, without building the
-    // bodies twice. Handles are the input indices, as allocateHandle() would hand them out.
-    const std::size_t n = shapes.size();
+std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
+    // Every shape is prepared once, in input order, straight into the bodies and the vertex
+    // pool (its box goes to the grid, keyed by input index); then the bodies are permuted in
+    // place into the grid's cell order, which is what add()-then-restoreLocality() would give.
+    // Polygon vertices stay in input order: moving them would cost more than it saves. No
+    // second copy of anything, as fresh memory is a large part of a load. Handles are the input
+    // indices, as allocateHandle() would hand them out.
+    const std::size_t n = source.size();
+    mBodies.reserve(n);
+    mVertices.reserve(source.vertexCountHint());
     std::vector<std::uint8_t> inGrid(n, 0);
-    std::size_t vertices = 0;
+    mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
     for (std::size_t i = 0; i < n; ++i) {
-        const PreparedShape p = prepare(shapes[i]);
-        if (shapes[i].type == GeometryKind::Polygon)
-            vertices += p.polygon.count;
-        if (!p.valid)
-            continue;
-        const Aabb box = boundsOf(p);
-        if (!isFinite(box.min) || !isFinite(box.max))
-            continue;
-        mBroadphase.insert(static_cast<SlotIndex>(i), box);
-        inGrid[i] = 1;
+        // Each body is constructed where it is filled: one pass over fresh memory, not two.
+        if (const std::optional<Aabb> box =
+                stage(mBodies.emplace_back(), source.next(i), mVertices)) {
+            mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            inGrid[i] = 1;
+        }
     }
     mBroadphase.setAutoRebuild(true);                       // one rebuild with every box
     std::vector<SlotIndex> order = mBroadphase.sortedIds(); // slot -> input index
@@ -292,17 +323,20 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
     for (std::size_t k = 0; k < n; ++k)
         slotOf[order[k]] = static_cast<SlotIndex>(k);
 
-    mBodies.resize(n);
-    mSlotOfHandle = slotOf;
-    mHandleOfSlot = std::move(order);
-    mVertices.reserve(vertices);
-    for (SlotIndex k = 0; k < n; ++k) {
-        store(k, shapes[mHandleOfSlot[k]]);
-        mBodies[k].hitCount = 0;
+    // Cycle by cycle: the body at k belongs at target[k]; swap it there until k holds its own.
+    std::vector<SlotIndex> target = slotOf;
+    for (std::size_t k = 0; k < n; ++k) {
+        while (target[k] != k) {
+            const SlotIndex t = target[k];
+            std::swap(mBodies[k], mBodies[t]);
+            std::swap(target[k], target[t]);
+        }
     }
+    mSlotOfHandle = std::move(slotOf);
+    mHandleOfSlot = std::move(order);
     mShapeCount = n;
-    mBroadphase.renumber(slotOf);
-    retestAllPairs(); // every pair is new: records exactly their Began events
+    mBroadphase.renumber(mSlotOfHandle);
+    loadPairs(events);
 
     std::vector<ShapeHandle> handles(n);
     for (std::size_t i = 0; i < n; ++i)
@@ -310,9 +344,54 @@ std::vector<ShapeHandle> World::loadEmpty(std::span<const ShapeInput> shapes) {
     return handles;
 }
 
-std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
-    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1)
-        return loadEmpty(shapes);
+namespace {
+
+// A span of inputs as a source.
+class SpanSource final : public ShapeSource {
+public:
+    explicit SpanSource(std::span<const ShapeInput> shapes)
+        : mShapes(shapes) {}
+    std::size_t size() const override { return mShapes.size(); }
+    std::size_t vertexCountHint() const override {
+        std::size_t count = 0;
+        for (const ShapeInput &shape : mShapes)
+            if (shape.type == GeometryKind::Polygon)
+                count += shape.points.size();
+        return count;
+    }
+    ShapeInput next(std::size_t i) override { return mShapes[i]; }
+
+private:
+    std::span<const ShapeInput> mShapes;
+};
+
+} // namespace
+
+std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
+    const std::size_t n = source.size();
+    if (mBodies.empty() && n != 0 && n <= PairMap::kMaxHandle + 1)
+        return loadEmpty(source, events);
+    // Into a world with shapes: lay the inputs out (their points in one pool) and add them.
+    std::vector<ShapeInput> inputs(n);
+    std::vector<std::size_t> offsets(n);
+    std::vector<Vec2> points;
+    for (std::size_t i = 0; i < n; ++i) {
+        inputs[i] = source.next(i);
+        offsets[i] = points.size();
+        points.insert(points.end(), inputs[i].points.begin(), inputs[i].points.end());
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        inputs[i].points = std::span<const Vec2>(
+            points.data() + offsets[i], (i + 1 < n ? offsets[i + 1] : points.size()) - offsets[i]);
+    return addAll(inputs, events);
+}
+
+std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadEvents events) {
+    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1) {
+        SpanSource source(shapes);
+        return loadEmpty(source, events);
+    }
+    const std::size_t firstEvent = mEvents.size();
     std::vector<ShapeHandle> handles;
     handles.reserve(shapes.size());
     // Room for the batch: exactly, the first time (no slack in a world loaded at once), and
@@ -354,6 +433,8 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes) {
         retestAllPairs();
     else
         recomputeAll();
+    if (events == LoadEvents::Skip)
+        mEvents.resize(firstEvent);
     return handles;
 }
 
@@ -473,42 +554,19 @@ void World::recomputeAll() {
     retestAllPairs();
 }
 
-void World::retestAllPairs() {
-    restoreLocality();
-    const std::size_t firstEvent = mEvents.size();
-
-    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
-    // inserted), so the unmarked remainder is exactly the pairs that ended. Map slots are
-    // scattered in memory (and bodies are, until slots are renumbered), so two short software
-    // pipelines prefetch what a pair will need: its bodies on entry, its polygon vertices kLag
-    // pairs later, and the test kLag pairs after that; a hit's map slot kLag hits before use.
+template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
+    // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
+    // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
+    // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
+    // before onHit sees it.
     constexpr unsigned kLag = 8;
     struct Candidate {
         SlotIndex p, q;
     };
-    struct PendingHit {
-        std::uint64_t key;
-        SlotIndex p, q;
-        Contact contact;
-    };
     Candidate candidates[2 * kLag];
-    PendingHit pending[kLag];
+    FoundHit pending[kLag];
     unsigned candidateCount = 0, pendingCount = 0;
 
-    auto applyHit = [&](const PendingHit &hit) {
-        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
-        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
-            if (changedBeyondTolerance(slot->contact, hit.contact))
-                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
-            slot->contact = hit.contact;
-            slot->key = hit.key | PairMap::kMark;
-        } else {
-            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
-            ++mBodies[hit.p].hitCount;
-            ++mBodies[hit.q].hitCount;
-            mEvents.push_back({PairChange::Began, a, b, hit.contact});
-        }
-    };
     auto testCandidate = [&](Candidate c) {
         if (!testable(c.p, c.q))
             return;
@@ -517,9 +575,9 @@ void World::retestAllPairs() {
             return;
         const std::uint64_t key = keyOf(c.p, c.q);
         mPairs.prefetch(key);
-        PendingHit &slot = pending[pendingCount % kLag];
+        FoundHit &slot = pending[pendingCount % kLag];
         if (pendingCount >= kLag)
-            applyHit(slot);
+            onHit(slot);
         slot = {key, c.p, c.q, *contact};
         ++pendingCount;
     };
@@ -546,7 +604,50 @@ void World::retestAllPairs() {
          ++k)
         testCandidate(candidates[k % (2 * kLag)]);
     for (unsigned k = pendingCount > kLag ? pendingCount - kLag : 0; k < pendingCount; ++k)
-        applyHit(pending[k % kLag]);
+        onHit(pending[k % kLag]);
+}
+
+void World::loadPairs(LoadEvents events) {
+    // A fresh world: every hit is new. They are gathered first so that the map is sized once
+    // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
+    std::vector<FoundHit> found;
+    found.reserve(mBodies.size() / 2 + 16);
+    forEachHit([&](const FoundHit &hit) { found.push_back(hit); });
+    mPairs.reserve(found.size());
+    const std::size_t firstEvent = mEvents.size();
+    if (events == LoadEvents::Record)
+        mEvents.reserve(firstEvent + found.size());
+    for (const FoundHit &hit : found) {
+        mPairs.insertOrAssign(hit.key, hit.contact);
+        ++mBodies[hit.p].hitCount;
+        ++mBodies[hit.q].hitCount;
+        if (events == LoadEvents::Record)
+            mEvents.push_back({PairChange::Began, PairMap::first(hit.key), PairMap::second(hit.key),
+                               hit.contact});
+    }
+    sortNewEvents(firstEvent);
+}
+
+void World::retestAllPairs() {
+    restoreLocality();
+    const std::size_t firstEvent = mEvents.size();
+
+    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
+    // inserted), so the unmarked remainder is exactly the pairs that ended.
+    forEachHit([&](const FoundHit &hit) {
+        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
+        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
+            if (changedBeyondTolerance(slot->contact, hit.contact))
+                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
+            slot->contact = hit.contact;
+            slot->key = hit.key | PairMap::kMark;
+        } else {
+            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
+            ++mBodies[hit.p].hitCount;
+            ++mBodies[hit.q].hitCount;
+            mEvents.push_back({PairChange::Began, a, b, hit.contact});
+        }
+    });
 
     mScratchKeys.clear();
     for (PairMap::Slot &slot : mPairs.slots()) {
@@ -582,8 +683,10 @@ std::vector<Hit> World::hits() const {
     for (const PairMap::Slot &s : mPairs.slots())
         if (s.key != PairMap::kEmpty)
             out.push_back({PairMap::first(s.key), PairMap::second(s.key), s.contact});
-    std::sort(out.begin(), out.end(),
-              [](const Hit &l, const Hit &r) { return l.a != r.a ? l.a < r.a : l.b < r.b; });
+    // One 64-bit comparison per step: (a, b) in key order.
+    std::sort(out.begin(), out.end(), [](const Hit &l, const Hit &r) {
+        return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
+    });
     return out;
 }
 

@@ -59,6 +59,26 @@ struct PairEvent {
     constexpr bool operator==(const PairEvent &) const = default;
 };
 
+/// Whether a bulk load records Began events for the pairs it finds.
+enum class LoadEvents : std::uint8_t {
+    Record, ///< as add() would
+    Skip,   ///< none: for a caller building a fresh world, which has no history to report
+};
+
+/// Where a bulk load reads its shapes from: one at a time, in order, each exactly once, so a
+/// caller can convert its own shapes on the fly instead of laying them all out first.
+class ShapeSource {
+public:
+    virtual ~ShapeSource() = default;
+    /// Number of shapes.
+    virtual std::size_t size() const = 0;
+    /// Total polygon vertices over all shapes, if known cheaply (0: unknown); only sizes memory.
+    virtual std::size_t vertexCountHint() const { return 0; }
+    /// Shape i (called for i = 0, 1, ..., size() - 1 in turn); its points need stay valid only
+    /// until the next call.
+    virtual ShapeInput next(std::size_t i) = 0;
+};
+
 /// The incremental collision world of one frame.
 class World {
 public:
@@ -69,8 +89,12 @@ public:
     /// An invalid shape (see ShapeInput) is kept but takes part in no pair.
     ShapeHandle add(const ShapeInput &shape);
     /// Adds many shapes and computes their pairs in one broadphase pass (faster than add() in a
-    /// loop); records Began events; returns the handles in input order.
-    std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes);
+    /// loop); records Began events unless told to skip them; returns the handles in input
+    /// order (0, 1, 2, ... in an empty world).
+    std::vector<ShapeHandle> addAll(std::span<const ShapeInput> shapes,
+                                    LoadEvents events = LoadEvents::Record);
+    /// The same as addAll(span), the shapes read once from a source.
+    std::vector<ShapeHandle> addAll(ShapeSource &source, LoadEvents events = LoadEvents::Record);
     /// Replaces a shape's geometry (and layer), re-tests only its pairs and records
     /// Began/Changed/Ended. Unknown handles are ignored.
     void update(ShapeHandle h, const ShapeInput &shape);
@@ -100,6 +124,10 @@ public:
     std::vector<Hit> hits() const;
     /// Number of current hits.
     std::size_t hitCount() const { return mPairs.size(); }
+    /// Number of current hits of one shape (0 for unknown handles).
+    std::size_t hitCount(ShapeHandle h) const {
+        return contains(h) ? mBodies[slotOf(h)].hitCount : 0;
+    }
     /// The contact of a hitting pair, oriented as asked: its normal moves b out of a.
     std::optional<Contact> contact(ShapeHandle a, ShapeHandle b) const;
 
@@ -152,8 +180,19 @@ private:
     void endPairsOf(SlotIndex s);
     void sortNewEvents(std::size_t from);
     void compactVertices();
-    void retestAllPairs(); // recomputeAll on a broadphase just rebuilt
-    std::vector<ShapeHandle> loadEmpty(std::span<const ShapeInput> shapes); // addAll, empty world
+    // A hit found by a full pass: its key (handles), its slots and its contact.
+    struct FoundHit {
+        std::uint64_t key;
+        SlotIndex p, q;
+        Contact contact;
+    };
+    template <typename OnHit> void forEachHit(OnHit &&onHit); // every hit of a full pass
+    void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
+    void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
+    std::vector<ShapeHandle> loadEmpty(ShapeSource &source,
+                                       LoadEvents events); // addAll, empty world
+    static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,
+                                     std::vector<Vec2> &pool); // prepares into pool; box if valid
     void restoreLocality();
 
     std::vector<Body> mBodies;              // by slot

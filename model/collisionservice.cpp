@@ -3,6 +3,7 @@
 #include "collisiongeometry.h"
 #include "validation.h"
 
+#include "collision/polygon_check.h"
 #include "collision/world.h"
 
 #include <algorithm>
@@ -24,7 +25,6 @@ public:
     collision::World world;
     std::vector<collision::ShapeHandle> handleOfShape; // kNoHandle for invalid shapes
     std::vector<int> shapeOfHandle;                    // -1 for unused handles
-    std::vector<int> hitCountOfHandle;
     QList<HitEvent> pending;
 
     int indexOf(collision::ShapeHandle h) const {
@@ -43,19 +43,9 @@ public:
         }
     }
 
-    /// Turns the world's events into index-based ones and keeps the per-shape hit counts.
+    /// Turns the world's events into index-based ones.
     void collectEvents() {
         for (const collision::PairEvent &event : world.takeEvents()) {
-            const std::size_t top = std::max(event.a, event.b) + 1;
-            if (hitCountOfHandle.size() < top)
-                hitCountOfHandle.resize(top, 0);
-            if (event.change == collision::PairChange::Began) {
-                ++hitCountOfHandle[event.a];
-                ++hitCountOfHandle[event.b];
-            } else if (event.change == collision::PairChange::Ended) {
-                --hitCountOfHandle[event.a];
-                --hitCountOfHandle[event.b];
-            }
             FrameHit hit{indexOf(event.a), indexOf(event.b), event.contact.depth,
                          QPointF(event.contact.normal.x, event.contact.normal.y)};
             // Shapes are reported in file order; flipping a and b flips the normal.
@@ -88,40 +78,92 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
     return *it;
 }
 
+/// A frame's shapes as the world's bulk load reads them: each converted and checked only when
+/// the world asks for it (nothing laid out in between). A shape that is not collidable comes out
+/// as an empty polygon, which the world keeps but never pairs; buildWorld then removes it.
+class CollisionService::FrameSource final : public collision::ShapeSource {
+public:
+    FrameSource(CollisionService &service, const Frame &frame)
+        : mService(service)
+        , mFrame(frame)
+        , mCollidable(std::size_t(frame.shapes.size()), false) {}
+
+    std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
+    std::size_t vertexCountHint() const override {
+        std::size_t count = 0;
+        for (const Shape &shape : mFrame.shapes)
+            if (shape.type == ShapeType::Polygon)
+                count += std::size_t(shape.points.size());
+        return count;
+    }
+    collision::ShapeInput next(std::size_t i) override {
+        const Shape &shape = mFrame.shapes[qsizetype(i)];
+        collision::ShapeInput input; // an empty polygon: kept, never paired
+        switch (shape.type) {
+        case ShapeType::Polygon:
+            mPoints.clear();
+            for (QPointF p : shape.points)
+                mPoints.push_back({p.x(), p.y()});
+            // validateShape's polygon rule (checkConvexPolygon on exactly these points),
+            // without converting them a second time.
+            if (!collision::checkConvexPolygon(mPoints).isValid())
+                return input;
+            input.points = mPoints;
+            break;
+        case ShapeType::Rect:
+            if (!hitsmith::isCollidable(shape))
+                return input;
+            input.type = collision::GeometryKind::Rect;
+            input.center = {shape.center.x(), shape.center.y()};
+            input.size = {shape.size.width(), shape.size.height()};
+            input.angleDegrees = shape.angle;
+            break;
+        case ShapeType::Circle:
+            if (!hitsmith::isCollidable(shape))
+                return input;
+            input.type = collision::GeometryKind::Circle;
+            input.center = {shape.center.x(), shape.center.y()};
+            input.radius = shape.radius;
+            break;
+        }
+        // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
+        if (!mLastLayer || *mLastLayer != shape.layer) {
+            mLastLayer = &shape.layer;
+            mLastIndex = mService.layerIndex(shape.layer);
+        }
+        input.layer = mLastIndex;
+        mCollidable[i] = true;
+        return input;
+    }
+    /// Whether shape i was collidable (valid once the world has read it).
+    bool isCollidable(std::size_t i) const { return mCollidable[i]; }
+
+private:
+    CollisionService &mService;
+    const Frame &mFrame;
+    std::vector<bool> mCollidable;
+    std::vector<collision::Vec2> mPoints; // the current polygon's, reused
+    const QString *mLastLayer = nullptr;
+    std::uint16_t mLastIndex = 0;
+};
+
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
     auto fw = std::make_shared<FrameWorld>();
     applyFilter(fw->world);
-    // One bulk build (a single broadphase pass) instead of adding shapes one at a time; each
-    // shape is validated once, and every polygon's points go to one pool.
-    std::size_t pointCount = 0;
-    for (const Shape &shape : frame.shapes)
-        pointCount += std::size_t(shape.points.size());
-    CollisionBatch batch;
-    batch.reserve(std::size_t(frame.shapes.size()), pointCount);
-    std::vector<bool> collidable;
-    collidable.reserve(std::size_t(frame.shapes.size()));
-    // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-    const QString *lastLayer = nullptr;
-    std::uint16_t lastIndex = 0;
-    for (const Shape &shape : frame.shapes) {
-        const bool valid = isCollidable(shape);
-        collidable.push_back(valid);
-        if (!valid)
-            continue;
-        if (!lastLayer || *lastLayer != shape.layer) {
-            lastLayer = &shape.layer;
-            lastIndex = layerIndex(shape.layer);
-        }
-        batch.append(shape, lastIndex);
+    // One bulk build (a single broadphase pass) instead of adding shapes one at a time, each
+    // shape converted and validated once as the world reads it. A new world has no history to
+    // report: its pairs are not turned into events.
+    FrameSource source(*this, frame);
+    const std::vector<collision::ShapeHandle> handles =
+        fw->world.addAll(source, collision::LoadEvents::Skip);
+    fw->handleOfShape.resize(handles.size(), kNoHandle);
+    for (std::size_t i = 0; i < handles.size(); ++i) {
+        if (source.isCollidable(i))
+            fw->handleOfShape[i] = handles[i];
+        else
+            fw->world.remove(handles[i]); // had no pair; its handle is free for later adds
     }
-    const std::vector<collision::ShapeHandle> handles = fw->world.addAll(batch.inputs());
-    fw->handleOfShape.reserve(collidable.size());
-    std::size_t next = 0;
-    for (const bool valid : collidable)
-        fw->handleOfShape.push_back(valid ? handles[next++] : kNoHandle);
     fw->reindex();
-    fw->collectEvents();
-    fw->pending.clear(); // a new world has no history to report
     return fw;
 }
 
@@ -167,7 +209,9 @@ QList<FrameHit> CollisionService::hits(FrameRef frame) const {
     const FrameWorld *fw = world(frame);
     if (!fw)
         return result;
-    for (const collision::Hit &h : fw->world.hits()) {
+    const std::vector<collision::Hit> hits = fw->world.hits();
+    result.reserve(qsizetype(hits.size()));
+    for (const collision::Hit &h : hits) {
         FrameHit hit{fw->indexOf(h.a), fw->indexOf(h.b), h.contact.depth,
                      QPointF(h.contact.normal.x, h.contact.normal.y)};
         if (hit.a > hit.b) {
@@ -176,9 +220,13 @@ QList<FrameHit> CollisionService::hits(FrameRef frame) const {
         }
         result.append(hit);
     }
-    std::sort(result.begin(), result.end(), [](const FrameHit &x, const FrameHit &y) {
+    // Handles follow file order until shapes are inserted or reordered, and then the world's
+    // order is already the answer.
+    const auto less = [](const FrameHit &x, const FrameHit &y) {
         return std::tie(x.a, x.b) < std::tie(y.a, y.b);
-    });
+    };
+    if (!std::is_sorted(result.cbegin(), result.cend(), less))
+        std::sort(result.begin(), result.end(), less);
     return result;
 }
 
@@ -201,7 +249,7 @@ bool CollisionService::isColliding(ShapeRef shape) const {
     if (!fw || shape.shape < 0 || shape.shape >= int(fw->handleOfShape.size()))
         return false;
     const collision::ShapeHandle h = fw->handleOfShape[shape.shape];
-    return h != kNoHandle && h < fw->hitCountOfHandle.size() && fw->hitCountOfHandle[h] > 0;
+    return h != kNoHandle && fw->world.hitCount(h) > 0;
 }
 
 void CollisionService::onDocumentChanged(const DocumentChange &change) {
@@ -253,8 +301,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
         fw->reindex(); // the removed shape now maps to -1, the others to their new indices
         if (handle != kNoHandle) {
             fw->world.remove(handle);
-            if (handle < fw->hitCountOfHandle.size())
-                fw->collectEvents();
+            fw->collectEvents();
         }
         emitEvents(frameRef);
         return;

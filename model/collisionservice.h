@@ -62,6 +62,7 @@ Q_SIGNALS:
 
 private:
     class FrameWorld;
+    class FrameSource;
     void onDocumentChanged(const DocumentChange &change);
     void rebuildAll();
     std::shared_ptr<FrameWorld> buildWorld(const Frame &frame);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -28,16 +29,21 @@ bool finite(QPointF p) {
 
 std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
     // Opening a document checks every shape: hand-drawn polygons fit on the stack.
+    // The stack buffer is left uninitialised (Vec2 would zero all of it): only the polygon's
+    // own vertices are constructed.
     constexpr qsizetype kOnStack = 32;
-    std::array<collision::Vec2, kOnStack> small;
+    union Small {
+        Small() {}
+        collision::Vec2 points[kOnStack];
+    } small;
     std::vector<collision::Vec2> large;
-    collision::Vec2 *points = small.data();
+    collision::Vec2 *points = small.points;
     if (shape.points.size() > kOnStack) {
         large.resize(std::size_t(shape.points.size()));
         points = large.data();
     }
     for (qsizetype i = 0; i < shape.points.size(); ++i)
-        points[i] = {shape.points[i].x(), shape.points[i].y()};
+        std::construct_at(points + i, shape.points[i].x(), shape.points[i].y());
     const collision::PolygonCheck check = collision::checkConvexPolygon(
         std::span<const collision::Vec2>(points, std::size_t(shape.points.size())));
     using collision::PolygonIssue;

@@ -19,6 +19,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <span>
 
 using namespace hitsmith::collision;
 using namespace hitsmith::collision::test;
@@ -218,6 +219,8 @@ private Q_SLOTS:
     void layerFilter();
     void layerFilterWithLargeLayerNumbers();
     void recomputeAllRecordsTheDifference();
+    void bulkLoadCanSkipEvents();
+    void bulkLoadFromASource();
     void clearEndsEveryHit();
     void touchingCounts();
     void incrementalMatchesFullRecompute_data();
@@ -436,6 +439,123 @@ void TestWorld::recomputeAllRecordsTheDifference() {
     QCOMPARE(events[0].b, ShapeHandle(2));
     QCOMPARE(events[1].a, ShapeHandle(3));
     QCOMPARE(events[1].b, ShapeHandle(4));
+}
+
+void TestWorld::bulkLoadCanSkipEvents() {
+    // A world loaded without events holds exactly the hits and per-shape hit counts of one
+    // loaded with them, and later edits report the same events; both as a first load (empty
+    // world) and as a batch added to shapes already there.
+    Generator gen(11, 12.0 * std::sqrt(800.0) * 1.6);
+    std::vector<ShapeSpec> scene;
+    for (int i = 0; i < 800; ++i)
+        scene.push_back(gen.shape(gen.somewhere()));
+
+    for (const bool intoEmpty : {true, false}) {
+        std::vector<ShapeSpec> specs = scene; // inputs view these points
+        std::vector<ShapeInput> inputs;
+        for (const ShapeSpec &s : specs)
+            inputs.push_back(s.input());
+        const std::span<const ShapeInput> all(inputs);
+        World recorded, quiet;
+        std::size_t first = 0;
+        if (!intoEmpty) {
+            first = 300;
+            for (std::size_t i = 0; i < first; ++i) {
+                recorded.add(inputs[i]);
+                quiet.add(inputs[i]);
+            }
+        }
+        const std::size_t pendingBefore = quiet.pendingEventCount();
+        QCOMPARE(recorded.addAll(all.subspan(first)),
+                 quiet.addAll(all.subspan(first), LoadEvents::Skip));
+        QVERIFY(recorded.pendingEventCount() > pendingBefore); // the scene has hits
+        QCOMPARE(quiet.pendingEventCount(), pendingBefore);    // only the earlier adds' events
+        QCOMPARE(quiet.hits(), recorded.hits());
+        QVERIFY(quiet.hitCount() > 100);
+        std::vector<std::size_t> counted(inputs.size(), 0);
+        for (const Hit &hit : quiet.hits()) {
+            ++counted[hit.a];
+            ++counted[hit.b];
+        }
+        for (ShapeHandle h = 0; h < inputs.size(); ++h) {
+            QCOMPARE(quiet.hitCount(h), counted[h]);
+            QCOMPARE(recorded.hitCount(h), counted[h]);
+        }
+        QCOMPARE(quiet.hitCount(ShapeHandle(inputs.size())), std::size_t(0)); // unknown handle
+        recorded.takeEvents();
+        quiet.takeEvents();
+        for (int step = 0; step < 200; ++step) {
+            const ShapeHandle x = ShapeHandle(gen.integer(0, int(inputs.size()) - 1));
+            const double d = 0.02 * gen.extent();
+            const ShapeSpec moved = specs[x].translated({gen.uniform(-d, d), gen.uniform(-d, d)});
+            recorded.update(x, moved.input());
+            quiet.update(x, moved.input());
+            QCOMPARE(quiet.takeEvents(), recorded.takeEvents());
+            QCOMPARE(quiet.hitCount(x), recorded.hitCount(x));
+            specs[x] = moved; // inputs[x] is not read again
+        }
+        QCOMPARE(quiet.hits(), recorded.hits());
+    }
+}
+
+namespace {
+
+// Hands out shapes one at a time with their points in one reused buffer, checking that each is
+// asked for once and in order.
+class ReusingSource final : public ShapeSource {
+public:
+    explicit ReusingSource(const std::vector<ShapeSpec> &specs)
+        : mSpecs(specs) {}
+    std::size_t size() const override { return mSpecs.size(); }
+    ShapeInput next(std::size_t i) override {
+        inOrder = inOrder && i == mNext;
+        mNext = i + 1;
+        mBuffer.assign(mSpecs[i].points.begin(), mSpecs[i].points.end());
+        ShapeInput input = mSpecs[i].input();
+        input.points = mBuffer;
+        return input;
+    }
+    void scribble() { mBuffer.assign(64, Vec2{std::nan(""), std::nan("")}); }
+    bool inOrder = true;
+    std::size_t asked() const { return mNext; }
+
+private:
+    const std::vector<ShapeSpec> &mSpecs;
+    std::vector<Vec2> mBuffer;
+    std::size_t mNext = 0;
+};
+
+} // namespace
+
+void TestWorld::bulkLoadFromASource() {
+    // A load from a source that reuses its points buffer gives what a load from a span gives,
+    // into an empty world and into one with shapes; the world keeps no view of the buffer.
+    Generator gen(12, 12.0 * std::sqrt(600.0) * 1.6);
+    std::vector<ShapeSpec> specs;
+    for (int i = 0; i < 600; ++i)
+        specs.push_back(gen.shape(gen.somewhere()));
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    for (const std::size_t first : {std::size_t(0), std::size_t(250)}) {
+        World fromSpan, fromSource;
+        for (std::size_t i = 0; i < first; ++i) {
+            fromSpan.add(inputs[i]);
+            fromSource.add(inputs[i]);
+        }
+        const std::vector<ShapeSpec> rest(specs.begin() + std::ptrdiff_t(first), specs.end());
+        ReusingSource source(rest);
+        QCOMPARE(fromSource.addAll(source),
+                 fromSpan.addAll(std::span<const ShapeInput>(inputs).subspan(first)));
+        QVERIFY(source.inOrder);
+        QCOMPARE(source.asked(), rest.size());
+        source.scribble();
+        QCOMPARE(fromSource.takeEvents(), fromSpan.takeEvents());
+        QVERIFY(fromSource.hitCount() > 100);
+        QCOMPARE(fromSource.hits(), fromSpan.hits());
+        fromSource.recomputeAll(); // reads the stored geometry again
+        QVERIFY(fromSource.takeEvents().empty());
+    }
 }
 
 void TestWorld::clearEndsEveryHit() {

@@ -4,11 +4,14 @@
 #include "collisionservice.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
+#include "validation.h"
 
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include <limits>
 
 using namespace hitsmith;
 
@@ -42,6 +45,7 @@ private Q_SLOTS:
     void hitsOfALoadedDocument();
     void editsReportBeganChangedEnded();
     void invalidShapesTakePartInNoPair();
+    void invalidShapesOfAnOpenedDocumentTakePartInNoPair();
     void collisionMatrixFilters();
     void insertRemoveKeepIndicesRight();
     void repeatedVerticesCollideLikeTheOutline();
@@ -114,6 +118,33 @@ void TestCollisionService::invalidShapesTakePartInNoPair() {
     const Shape concave = Shape::polygon("c", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}});
     doc.undoStack()->push(new InsertShapesCommand(&doc, {{0, 0, 3}}, {concave}, "Add"));
     QCOMPARE(service.hits({0, 0}).size(), 1);
+}
+
+void TestCollisionService::invalidShapesOfAnOpenedDocumentTakePartInNoPair() {
+    // The bulk build on opening checks each shape as validateShape does: every shape below
+    // overlaps the box "a", only the valid ones hit it, and indices stay those of the file.
+    DocumentData data;
+    Frame frame{"f", {}, {}, {}, {}, {}, {}};
+    const qreal nan = std::numeric_limits<qreal>::quiet_NaN();
+    frame.shapes << Shape::rect("a", {0, 0}, {10, 10})
+                 << Shape::polygon("concave", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
+                 << Shape::polygon("crossed", {{0, 0}, {10, 10}, {10, 0}, {0, 10}})
+                 << Shape::polygon("flat", {{0, 0}, {5, 0}, {10, 0}})
+                 << Shape::polygon("two points", {{0, 0}, {10, 10}})
+                 << Shape::rect("no width", {0, 0}, {0, 10}) << Shape::circle("nan", {nan, 0}, 3)
+                 << Shape::polygon("triangle", {{0, 0}, {6, 0}, {0, 6}})
+                 << Shape::circle("circle", {2, 2}, 3);
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
+    Document doc;
+    doc.reset(data);
+    CollisionService service(&doc);
+    QList<int> hitting;
+    for (const FrameHit &hit : service.hits({0, 0}))
+        if (hit.a == 0)
+            hitting << hit.b;
+    QCOMPARE(hitting, (QList<int>{7, 8}));
+    for (int i = 0; i < frame.shapes.size(); ++i)
+        QCOMPARE(service.isColliding({0, 0, i}), isCollidable(frame.shapes[i]));
 }
 
 void TestCollisionService::collisionMatrixFilters() {
