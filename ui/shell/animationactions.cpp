@@ -7,6 +7,8 @@
 #include "prompts.h"
 #include "shapecommands.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -269,6 +271,19 @@ void AnimationActions::mirroredCopy() {
     const int sprite = currentSprite();
     if (sprite < 0)
         return;
+    // The copy's cells are mirrored across the image: without its size every frame with a cell
+    // would show the wrong one, so refuse before asking anything.
+    const Sprite &original = document->sprite(sprite);
+    const bool hasCells = std::any_of(original.frames.cbegin(), original.frames.cend(),
+                                      [](const Frame &f) { return f.source.has_value(); });
+    if (hasCells && imageSize(sprite).isEmpty()) {
+        mPrompts->showError(
+            mWindow, tr("Mirrored Copy of Sprite"),
+            tr("The image of \"%1\" (%2) could not be read, so the cells of its frames cannot be "
+               "mirrored. Nothing was changed.")
+                .arg(original.name, original.image.isEmpty() ? tr("none set") : original.image));
+        return;
+    }
     QStringList taken;
     for (const Sprite &s : document->data().sprites)
         taken.append(s.name);

@@ -93,6 +93,7 @@ void FrameStripDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 
 QWidget *FrameStripDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &,
                                           const QModelIndex &) const {
+    Q_EMIT editorOpening();
     auto *box = new QSpinBox(parent);
     box->setObjectName(QStringLiteral("frameDurationEditor"));
     box->setRange(1, kMaxDuration);

@@ -30,6 +30,11 @@ public:
     void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
                               const QModelIndex &index) const override;
 
+Q_SIGNALS:
+    /// A duration editor is about to open: playback must pause, or its next tick moves the
+    /// strip's current row and Qt commits the half-typed value.
+    void editorOpening() const;
+
 private:
     QRect durationRect(const QStyleOptionViewItem &option) const;
 

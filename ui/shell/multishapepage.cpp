@@ -47,6 +47,8 @@ void MultiShapePage::showShapes(const QList<ShapeRef> &shapes) {
     QString layer;
     bool mixed = false;
     for (const ShapeRef &ref : shapes) {
+        if (!document->contains(ref))
+            continue; // a selection not yet pruned after an undo
         const QString own = document->shape(ref).layer;
         mixed = mixed || (!layer.isEmpty() && own != layer);
         layer = own;

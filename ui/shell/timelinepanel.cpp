@@ -109,6 +109,7 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
                 mSession->setCurrentFrame({mModel->sprite(), current.row()});
                 mSession->setEditedSprite(-1);
             });
+    connect(mDelegate, &FrameStripDelegate::editorOpening, mPlayback, &Playback::pause);
     connect(mModel, &QAbstractItemModel::modelReset, this, &TimelinePanel::showCurrentFrame);
     connect(mSession, &EditorSession::currentFrameChanged, this, &TimelinePanel::showCurrentFrame);
     connect(mModel, &TimelineModel::frameDataChanged, this, &TimelinePanel::refreshFrameData);

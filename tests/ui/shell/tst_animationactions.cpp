@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QGraphicsView>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -323,6 +324,41 @@ private Q_SLOTS:
         QCOMPARE(doc()->data(), mOpened);
         stack()->redo();
         QCOMPARE(doc()->sprite(1).name, QStringLiteral("hero-left"));
+    }
+
+    void mirroredCopyRefusesCellsOfAnImageItCannotRead() {
+        // hero-right cut from a sheet that is not there: its cells cannot be mirrored.
+        DocumentData data = animationDocument();
+        data.sprites[0].image = mDir.filePath(QStringLiteral("missing.png"));
+        data.sprites[0].frames[1].source = QRectF(32, 0, 32, 48);
+        const QString path = mDir.filePath(QStringLiteral("cells.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(HitsmithFormat::serialize(data));
+        file.close();
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        QVERIFY(mWindow->openFile(path));
+        const DocumentData opened = doc()->data();
+        select(0, {});
+        mPrompts->texts.enqueue(QStringLiteral("hero-left"));
+        QVERIFY(trigger("mirroredCopyAction"));
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY2(mPrompts->errors.first().contains(QStringLiteral("could not be read")),
+                 qPrintable(mPrompts->errors.first()));
+        QVERIFY(mPrompts->errors.first().contains(QStringLiteral("missing.png")));
+        QVERIFY(mPrompts->textLabels.isEmpty()); // refused before asking a name
+        QCOMPARE(stack()->count(), 0);
+        QCOMPARE(doc()->data(), opened);
+
+        // Once the sheet is there, the cells are mirrored across it.
+        QImage sheet(128, 48, QImage::Format_ARGB32);
+        sheet.fill(Qt::red);
+        QVERIFY(sheet.save(mDir.filePath(QStringLiteral("missing.png"))));
+        QVERIFY(trigger("mirroredCopyAction"));
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QCOMPARE(doc()->data().sprites.size(), 2);
+        QCOMPARE(doc()->sprite(1).frames[1].source, std::optional<QRectF>(QRectF(64, 0, 32, 48)));
+        QFile::remove(mDir.filePath(QStringLiteral("missing.png")));
     }
 
     void interpolateBetweenKeys() {

@@ -314,6 +314,13 @@ private Q_SLOTS:
         QCOMPARE(doc()->data(), mOpened);
     }
 
+    void severalShapesWithAStaleReferenceShowTheOthers() {
+        // A selection not yet pruned (e.g. in the middle of an undo) may name a removed shape.
+        MultiShapePage *page = panel()->multiShapePage();
+        page->showShapes({{0, 0, 0}, {0, 0, 9999}, {0, 0, 1}});
+        QCOMPARE(page->layerBox()->currentText(), QStringLiteral("hitbox"));
+    }
+
     void severalShapesTogether() {
         session()->setSelectedShapes({0, 1, 2}); // damage 12, 12, 4; hitstun on blade only
         settle();

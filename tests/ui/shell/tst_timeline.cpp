@@ -367,6 +367,29 @@ private Q_SLOTS:
         QCOMPARE(playback()->timer()->interval(), 250);
     }
 
+    void openingADurationEditorPausesPlayback() {
+        // Playing on swing; F2 opens its duration editor (the strip's edit key).
+        session()->setCurrentFrame({0, 1});
+        strip()->setFocus();
+        playback()->play();
+        QVERIFY(playback()->isPlaying());
+        QTest::keyClick(strip(), Qt::Key_F2);
+        auto *editor = strip()->findChild<QSpinBox *>(QStringLiteral("frameDurationEditor"));
+        QVERIFY(editor);
+        QVERIFY(editor->isVisible());
+        QVERIFY(!playback()->isPlaying());
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, QStringLiteral("2"));
+        // The frame's dwell is over mid-typing: what the timer's timeout does.
+        playback()->advance();
+        QCOMPARE(frame(), 1);
+        QTest::keyClicks(editor, QStringLiteral("50"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(doc()->frame({0, 1}).duration, std::optional<int>(250));
+        QVERIFY(!playback()->isPlaying());
+        QCOMPARE(frame(), 1);
+    }
+
     void onionSkinDrawsTheNeighboursFaintly() {
         OnionLayer *onion = mWindow->onionLayer();
         Canvas *canvas = mWindow->canvas();
