@@ -136,11 +136,12 @@ Sprite Document::takeSprite(int index) {
 }
 
 void Document::setSpriteInfo(int index, const QString &name, const QString &image,
-                             const QJsonObject &extra) {
+                             const QJsonObject &extra, std::optional<int> duration) {
     Sprite &sprite = mData.sprites[index];
     sprite.name = name;
     sprite.image = image;
     sprite.extra = extra;
+    sprite.duration = duration;
     emitChange(DocumentChange::Kind::SpriteChanged, index);
 }
 

@@ -110,9 +110,9 @@ public:
     void insertSprite(int index, const Sprite &sprite);
     /// Removes a sprite and returns it.
     Sprite takeSprite(int index);
-    /// Changes a sprite's name and image path (frames untouched).
+    /// Changes a sprite's name, image path and default frame duration (frames untouched).
     void setSpriteInfo(int index, const QString &name, const QString &image,
-                       const QJsonObject &extra);
+                       const QJsonObject &extra, std::optional<int> duration);
     /// Moves a sprite from one index to another.
     void moveSprite(int from, int to);
     /// Inserts a frame at ref.frame.

@@ -40,14 +40,18 @@ ChangeSpriteCommand::ChangeSpriteCommand(Document *document, int index, const QS
     , mOldName(document->sprite(index).name)
     , mNewName(name)
     , mOldImage(document->sprite(index).image)
-    , mNewImage(image) {}
+    , mNewImage(image)
+    , mOldDuration(document->sprite(index).duration)
+    , mNewDuration(mOldDuration) {}
 
 void ChangeSpriteCommand::redo() {
-    mDocument->setSpriteInfo(mIndex, mNewName, mNewImage, mDocument->sprite(mIndex).extra);
+    mDocument->setSpriteInfo(mIndex, mNewName, mNewImage, mDocument->sprite(mIndex).extra,
+                             mNewDuration);
 }
 
 void ChangeSpriteCommand::undo() {
-    mDocument->setSpriteInfo(mIndex, mOldName, mOldImage, mDocument->sprite(mIndex).extra);
+    mDocument->setSpriteInfo(mIndex, mOldName, mOldImage, mDocument->sprite(mIndex).extra,
+                             mOldDuration);
 }
 
 RenameSpriteCommand::RenameSpriteCommand(Document *document, int index, const QString &name,
@@ -68,6 +72,22 @@ SetSpriteImageCommand::SetSpriteImageCommand(Document *document, int index, cons
               : QCoreApplication::translate("hitsmith::SetSpriteImageCommand", "Set image of %1")
                     .arg(document->sprite(index).name),
           parent) {}
+
+SetSpriteDurationCommand::SetSpriteDurationCommand(Document *document, int index,
+                                                   std::optional<int> duration,
+                                                   QUndoCommand *parent)
+    : ChangeSpriteCommand(
+          document, index, document->sprite(index).name, document->sprite(index).image,
+          duration ? QCoreApplication::translate("hitsmith::SetSpriteDurationCommand",
+                                                 "Set default duration of %1 to %2 ms")
+                         .arg(document->sprite(index).name)
+                         .arg(*duration)
+                   : QCoreApplication::translate("hitsmith::SetSpriteDurationCommand",
+                                                 "Clear default duration of %1")
+                         .arg(document->sprite(index).name),
+          parent) {
+    setNewDuration(duration);
+}
 
 MoveSpriteCommand::MoveSpriteCommand(Document *document, int from, int to, const QString &text,
                                      QUndoCommand *parent)

@@ -36,7 +36,7 @@ private:
     Sprite mSprite;
 };
 
-/// Renames a sprite and/or changes its image path.
+/// Renames a sprite and/or changes its image path or its default frame duration.
 class ChangeSpriteCommand : public QUndoCommand {
 public:
     ChangeSpriteCommand(Document *document, int index, const QString &name, const QString &image,
@@ -44,10 +44,15 @@ public:
     void undo() override;
     void redo() override;
 
+protected:
+    /// The default frame duration redo sets (the sprite's current one unless called).
+    void setNewDuration(std::optional<int> duration) { mNewDuration = duration; }
+
 private:
     Document *mDocument;
     int mIndex;
     QString mOldName, mNewName, mOldImage, mNewImage;
+    std::optional<int> mOldDuration, mNewDuration;
 };
 
 /// Renames a sprite; the undo text names it ("Rename sprite knight to hero").
@@ -63,6 +68,14 @@ class SetSpriteImageCommand : public ChangeSpriteCommand {
 public:
     SetSpriteImageCommand(Document *document, int index, const QString &image,
                           QUndoCommand *parent = nullptr);
+};
+
+/// Sets a sprite's default frame duration in ms (nullopt: none, the editor's 100 ms); the undo
+/// text names the sprite ("Set default duration of knight to 80 ms").
+class SetSpriteDurationCommand : public ChangeSpriteCommand {
+public:
+    SetSpriteDurationCommand(Document *document, int index, std::optional<int> duration,
+                             QUndoCommand *parent = nullptr);
 };
 
 /// Moves a sprite in the list.

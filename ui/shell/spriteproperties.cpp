@@ -14,10 +14,17 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace hitsmith {
+
+namespace {
+
+constexpr int kMaxDuration = 60000; // as a frame's: a minute per frame is beyond any animation
+
+} // namespace
 
 SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
@@ -26,7 +33,8 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     , mName(new QLineEdit(this))
     , mImage(new QLineEdit(this))
     , mBrowse(new QPushButton(tr("&Browse..."), this))
-    , mImageStatus(new QLabel(this)) {
+    , mImageStatus(new QLabel(this))
+    , mDuration(new QSpinBox(this)) {
     mName->setObjectName(QStringLiteral("spriteNameEdit"));
     mImage->setObjectName(QStringLiteral("spriteImageEdit"));
     mImage->setPlaceholderText(tr("No image"));
@@ -35,6 +43,14 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     mBrowse->setObjectName(QStringLiteral("spriteImageBrowse"));
     mImageStatus->setObjectName(QStringLiteral("spriteImageStatus"));
     mImageStatus->setWordWrap(true); // a long path wraps instead of widening the dock
+
+    mDuration->setObjectName(QStringLiteral("spriteDurationBox"));
+    // 0 stands for "no default set": the file then has no "duration" and frames play 100 ms.
+    mDuration->setRange(0, kMaxDuration);
+    mDuration->setSpecialValueText(tr("none (100 ms)"));
+    mDuration->setSuffix(tr(" ms"));
+    mDuration->setKeyboardTracking(false);
+    mDuration->setToolTip(tr("How long a frame without its own duration shows"));
 
     auto *imageRow = new QWidget(this);
     auto *imageLayout = new QHBoxLayout(imageRow);
@@ -45,6 +61,7 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     form->addRow(tr("Sprite &name:"), mName);
     form->addRow(tr("&Image:"), imageRow);
     form->addRow(QString(), mImageStatus);
+    form->addRow(tr("Default &duration:"), mDuration);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch();
@@ -52,6 +69,7 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     connect(mName, &QLineEdit::editingFinished, this, &SpriteProperties::commitName);
     connect(mImage, &QLineEdit::editingFinished, this, [this] { commitImage(mImage->text()); });
     connect(mBrowse, &QPushButton::clicked, this, &SpriteProperties::browse);
+    connect(mDuration, &QSpinBox::editingFinished, this, &SpriteProperties::commitDuration);
 }
 
 QString SpriteProperties::documentFolder() const {
@@ -83,6 +101,21 @@ void SpriteProperties::showSprite(int sprite) {
         mImageStatus->setText(tr("%1 × %2 px").arg(size.width()).arg(size.height()));
     }
     mImageStatus->setPalette(palette);
+    if (mDuration->value() != s.duration.value_or(0)) {
+        const QSignalBlocker blocker(mDuration);
+        mDuration->setValue(s.duration.value_or(0));
+    }
+}
+
+void SpriteProperties::commitDuration() {
+    Document *document = mSession->document();
+    if (mSprite < 0 || mSprite >= document->data().sprites.size())
+        return;
+    const int value = mDuration->value();
+    const std::optional<int> duration = value > 0 ? std::optional<int>(value) : std::nullopt;
+    if (duration == document->sprite(mSprite).duration)
+        return;
+    document->undoStack()->push(new SetSpriteDurationCommand(document, mSprite, duration));
 }
 
 void SpriteProperties::commitName() {

@@ -5,14 +5,16 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace hitsmith {
 
 class EditorSession;
 class Prompts;
 
-/// The Properties page of a sprite: its name and its image (typed, or chosen with Browse...),
-/// each change one undo command naming the sprite. Says when the image cannot be found.
+/// The Properties page of a sprite: its name, its image (typed, or chosen with Browse...) and its
+/// default frame duration, each change one undo command naming the sprite. Says when the image
+/// cannot be found.
 class SpriteProperties : public QWidget {
     Q_OBJECT
 
@@ -22,6 +24,8 @@ public:
     QLineEdit *nameEdit() const { return mName; }
     QLineEdit *imageEdit() const { return mImage; }
     QPushButton *browseButton() const { return mBrowse; }
+    /// The default frame duration in ms; its minimum (0) reads "none" (the editor's 100 ms).
+    QSpinBox *durationBox() const { return mDuration; }
     /// "64 × 64 px", "image not found: knight.png" or "No image."
     QLabel *imageStatus() const { return mImageStatus; }
 
@@ -33,6 +37,7 @@ private:
     void commitName();
     void commitImage(const QString &typed);
     void browse();
+    void commitDuration();
 
     EditorSession *mSession;
     Prompts *mPrompts;
@@ -41,6 +46,7 @@ private:
     QLineEdit *mImage;
     QPushButton *mBrowse;
     QLabel *mImageStatus;
+    QSpinBox *mDuration;
 };
 
 } // namespace hitsmith

@@ -79,6 +79,17 @@ bool TimelineModel::setData(const QModelIndex &index, const QVariant &value, int
     return true;
 }
 
+void TimelineModel::useSpriteDefault(int row) {
+    Document *document = mSession->document();
+    const FrameRef ref{mSprite, row};
+    if (!document->contains(ref) || !document->frame(ref).duration)
+        return;
+    Frame info = document->frame(ref);
+    info.duration.reset();
+    document->undoStack()->push(new ChangeFrameCommand(
+        document, ref, info, tr("Use sprite default duration for %1").arg(info.name)));
+}
+
 void TimelineModel::setAttackLayer(const QString &layer) {
     if (layer == mAttackLayer)
         return;

@@ -54,6 +54,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role) override;
+    /// Clears a frame's own duration so the sprite's default applies (one undo step).
+    void useSpriteDefault(int row);
     Qt::ItemFlags flags(const QModelIndex &index) const override;
 
 Q_SIGNALS:

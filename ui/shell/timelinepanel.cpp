@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QToolButton>
+#include <QUndoStack>
 
 namespace hitsmith {
 
@@ -56,6 +57,7 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     mStrip->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     mStrip->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     mStrip->setMouseTracking(true);
+    mStrip->setContextMenuPolicy(Qt::CustomContextMenu);
     mStrip->setToolTip(tr("Click a frame to show it; double-click to set its duration"));
     // Tall enough for a whole frame and the scroll bar: nothing is cut off.
     QStyleOptionViewItem option;
@@ -109,6 +111,7 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
                 mSession->setCurrentFrame({mModel->sprite(), current.row()});
                 mSession->setEditedSprite(-1);
             });
+    connect(mStrip, &QWidget::customContextMenuRequested, this, &TimelinePanel::showFrameMenu);
     connect(mDelegate, &FrameStripDelegate::editorOpening, mPlayback, &Playback::pause);
     connect(mModel, &QAbstractItemModel::modelReset, this, &TimelinePanel::showCurrentFrame);
     connect(mSession, &EditorSession::currentFrameChanged, this, &TimelinePanel::showCurrentFrame);
@@ -118,12 +121,21 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
         if (change.kind == Kind::Reset || change.kind == Kind::LayersChanged ||
             change.kind == Kind::CollisionRulesChanged || change.kind == Kind::ShapeInserted ||
             change.kind == Kind::ShapeChanged || change.kind == Kind::SpriteInserted ||
-            change.kind == Kind::FrameInserted)
+            change.kind == Kind::FrameInserted) {
+            if (change.kind == Kind::Reset) {
+                mChoseNone = false; // a new document starts with the automatic choice
+                mAddedLayer.clear();
+            }
             refillLayers();
+        }
     });
+    // A rename is a macro (rules, then shapes): its halves are linked only within one step.
+    connect(mSession->document()->undoStack(), &QUndoStack::indexChanged, this,
+            [this] { mAddedLayer.clear(); });
     connect(mLayers, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (mUpdating)
             return;
+        mChoseNone = index == 0;
         mModel->setAttackLayer(index > 0 ? mLayers->itemText(index) : QString());
     });
     refillLayers();
@@ -139,6 +151,23 @@ void TimelinePanel::addActionsTo(QMenu *menu) const {
     menu->addAction(mPlayback->nextAction());
 }
 
+void TimelinePanel::showFrameMenu(const QPoint &pos) {
+    const QModelIndex index = mStrip->indexAt(pos);
+    if (!index.isValid())
+        return;
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("frameStripMenu"));
+    QAction *edit = menu.addAction(tr("Set &Duration..."));
+    edit->setObjectName(QStringLiteral("setFrameDurationAction"));
+    connect(edit, &QAction::triggered, this, [this, index] { mStrip->edit(index); });
+    QAction *useDefault = menu.addAction(tr("Use Sprite &Default"));
+    useDefault->setObjectName(QStringLiteral("useSpriteDefaultAction"));
+    useDefault->setEnabled(index.data(TimelineModel::HasOwnDurationRole).toBool());
+    const int row = index.row();
+    connect(useDefault, &QAction::triggered, this, [this, row] { mModel->useSpriteDefault(row); });
+    menu.exec(mStrip->viewport()->mapToGlobal(pos));
+}
+
 void TimelinePanel::refillLayers() {
     const QStringList layers = mSession->document()->data().layerNames();
     QStringList items{tr("(none)")};
@@ -148,12 +177,26 @@ void TimelinePanel::refillLayers() {
         current << mLayers->itemText(i);
     if (current == items)
         return;
+    QStringList added;
+    for (const QString &layer : layers) {
+        if (!current.mid(1).contains(layer))
+            added << layer;
+    }
     QString chosen = mLayers->currentIndex() > 0 ? mLayers->currentText() : QString();
-    if (!layers.contains(chosen)) {
+    if (!chosen.isEmpty() && !layers.contains(chosen)) {
+        // The chosen layer went as one came (now or earlier in this undo step): a rename.
+        if (added.size() == 1)
+            chosen = added.first();
+        else if (added.isEmpty() && layers.contains(mAddedLayer))
+            chosen = mAddedLayer;
+    }
+    mAddedLayer = added.size() == 1 ? added.first() : QString();
+    if (!layers.contains(chosen))
+        chosen.clear();
+    if (chosen.isEmpty() && !mChoseNone) {
         // The first layer named like an attack ("hitbox", "attack", "hit") by default.
         static const QRegularExpression attack(QStringLiteral("hitbox|attack|^hit$"),
                                                QRegularExpression::CaseInsensitiveOption);
-        chosen.clear();
         for (const QString &layer : layers) {
             if (attack.match(layer).hasMatch()) {
                 chosen = layer;

@@ -42,6 +42,7 @@ private:
     void refillLayers();
     void refreshFrameData();
     void showCurrentFrame();
+    void showFrameMenu(const QPoint &pos);
 
     EditorSession *mSession;
     Playback *mPlayback;
@@ -51,6 +52,8 @@ private:
     QComboBox *mLayers;
     QLabel *mFrameData;
     bool mUpdating = false;
+    bool mChoseNone = false; // the user picked "(none)": no automatic choice comes back
+    QString mAddedLayer;     // the one layer added earlier in the same undo step (a rename)
 };
 
 } // namespace hitsmith

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -148,6 +149,42 @@ private Q_SLOTS:
         QFile saved(mDir.filePath(QStringLiteral("hero.json")));
         QVERIFY(saved.open(QIODevice::ReadOnly));
         QVERIFY(saved.readAll().contains("\"art/knight.png\""));
+    }
+
+    void typeTheDefaultDurationThenUndoAndRedo() {
+        clickRow(mWindow->spritesPanel()->tree()->topLevelItem(0));
+        QSpinBox *box = page()->durationBox();
+        QVERIFY(box->isVisible());
+        QCOMPARE(sprite().duration, std::nullopt);
+        QCOMPARE(box->text(), QStringLiteral("none (100 ms)"));
+
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(box, QStringLiteral("80"));
+        QTest::keyClick(box, Qt::Key_Return);
+        QCOMPARE(sprite().duration, std::optional<int>(80));
+        QCOMPARE(sprite().frameDuration(0), 80); // a frame without its own plays for it
+        QCOMPARE(stack()->count(), 1);
+        QCOMPARE(stack()->undoText(), QStringLiteral("Set default duration of hero to 80 ms"));
+
+        // Back to the minimum: no default set again.
+        QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(box, QStringLiteral("0"));
+        QTest::keyClick(box, Qt::Key_Return);
+        QCOMPARE(sprite().duration, std::nullopt);
+        QCOMPARE(stack()->count(), 2);
+        QCOMPARE(stack()->undoText(), QStringLiteral("Clear default duration of hero"));
+
+        stack()->undo();
+        QCOMPARE(sprite().duration, std::optional<int>(80));
+        QCOMPARE(box->value(), 80);
+        stack()->undo();
+        QCOMPARE(sprite().duration, std::nullopt);
+        QCOMPARE(box->text(), QStringLiteral("none (100 ms)"));
+        QCOMPARE(sprite().name, QStringLiteral("hero")); // nothing else touched
+        stack()->redo();
+        QCOMPARE(sprite().duration, std::optional<int>(80));
+        QCOMPARE(box->value(), 80);
     }
 
     void browseChoosesTheImage() {

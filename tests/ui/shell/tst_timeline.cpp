@@ -9,6 +9,7 @@
 #include "canvas.h"
 #include "commands/shapecommands.h"
 #include "editorsession.h"
+#include "layerspanel.h"
 #include "mainwindow.h"
 #include "onionlayer.h"
 #include "playback.h"
@@ -27,6 +28,7 @@
 #include <QGraphicsView>
 #include <QLabel>
 #include <QListView>
+#include <QMenu>
 #include <QPainter>
 #include <QSettings>
 #include <QSignalSpy>
@@ -390,6 +392,44 @@ private Q_SLOTS:
         QCOMPARE(frame(), 1);
     }
 
+    void useSpriteDefaultFromTheFramesContextMenu() {
+        TimelineModel *model = timeline()->model();
+        // Right-clicks the frame's duration and picks the item, as a user does.
+        auto pick = [this](int row, bool *enabled) {
+            *enabled = false;
+            QTimer::singleShot(0, this, [enabled] {
+                auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+                QVERIFY(menu);
+                auto *action = menu->findChild<QAction *>(QStringLiteral("useSpriteDefaultAction"));
+                QVERIFY(action);
+                *enabled = action->isEnabled();
+                if (action->isEnabled())
+                    action->trigger();
+                menu->close();
+            });
+            const QPoint pos = durationPoint(row);
+            QContextMenuEvent event(QContextMenuEvent::Mouse, pos,
+                                    strip()->viewport()->mapToGlobal(pos));
+            QApplication::sendEvent(strip()->viewport(), &event);
+        };
+        bool enabled = false;
+        pick(2, &enabled); // hold: 200 ms of its own
+        QVERIFY(enabled);
+        QCOMPARE(doc()->frame({0, 2}).duration, std::nullopt);
+        QCOMPARE(model->index(2).data(TimelineModel::DurationRole).toInt(), 120);
+        QUndoStack *stack = doc()->undoStack();
+        QCOMPARE(stack->count(), 1);
+        QCOMPARE(stack->undoText(), tr("Use sprite default duration for hold"));
+        stack->undo();
+        QCOMPARE(doc()->frame({0, 2}).duration, std::optional<int>(200));
+        stack->redo();
+        QCOMPARE(doc()->frame({0, 2}).duration, std::nullopt);
+
+        pick(1, &enabled); // swing already plays the default: nothing to clear
+        QVERIFY(!enabled);
+        QCOMPARE(stack->count(), 1);
+    }
+
     void onionSkinDrawsTheNeighboursFaintly() {
         OnionLayer *onion = mWindow->onionLayer();
         Canvas *canvas = mWindow->canvas();
@@ -504,6 +544,41 @@ private Q_SLOTS:
         QVERIFY(!versus->isActive());             // back to swing's own (absent) setup
         QCOMPARE(doc()->data().versus.size(), 1); // nothing was saved for it
         QCOMPARE(doc()->undoStack()->count(), 0);
+    }
+
+    void theAttackLayerFollowsARenameAndAnExplicitNoneStays() {
+        QComboBox *layers = timeline()->layerCombo();
+        TimelineModel *model = timeline()->model();
+        QCOMPARE(layers->currentText(), QStringLiteral("hitbox")); // the automatic choice
+        QUndoStack *stack = doc()->undoStack();
+
+        // "strike" is not a name the automatic choice would pick: the combo follows the rename.
+        QVERIFY(mWindow->layersPanel()->renameLayer(QStringLiteral("hitbox"),
+                                                    QStringLiteral("strike")));
+        QCOMPARE(layers->currentText(), QStringLiteral("strike"));
+        QCOMPARE(model->attackLayer(), QStringLiteral("strike"));
+        stack->undo();
+        QCOMPARE(layers->currentText(), QStringLiteral("hitbox"));
+        QCOMPARE(model->attackLayer(), QStringLiteral("hitbox"));
+        stack->redo();
+        QCOMPARE(layers->currentText(), QStringLiteral("strike"));
+
+        // "(none)" chosen by the user stays when layers come and go.
+        stack->undo();
+        layers->setFocus();
+        QTest::keyClick(layers, Qt::Key_Home);
+        QCOMPARE(layers->currentIndex(), 0);
+        mWindow->layersPanel()->addLayer();
+        QCOMPARE(stack->undoText(), tr("Add Layer"));
+        QCOMPARE(layers->currentIndex(), 0);
+        QVERIFY(model->attackLayer().isEmpty());
+        stack->undo();
+        QCOMPARE(layers->currentIndex(), 0);
+
+        // Choosing a layer again is followed as before.
+        layers->setCurrentIndex(layers->findText(QStringLiteral("hitbox")));
+        mWindow->layersPanel()->addLayer();
+        QCOMPARE(layers->currentText(), QStringLiteral("hitbox"));
     }
 
     void frameDataOfTheKnightsAttack() {
