@@ -126,8 +126,12 @@ std::unique_ptr<QUndoCommand> makeInterpolateCommand(Document *document, int spr
         return {};
     auto parent = std::make_unique<QUndoCommand>(
         tr("Interpolate %1 to %2").arg(s.frames[firstKey].name, s.frames[secondKey].name));
-    for (int k = 0; k < between.frames.size(); ++k)
-        setShapesOnFrame(document, {sprite, firstKey + 1 + k}, between.frames[k], parent.get());
+    for (int k = 0; k < between.frames.size(); ++k) {
+        const FrameRef target{sprite, firstKey + 1 + k};
+        setShapesOnFrame(document, target,
+                         operations::keepingFrameData(document->frame(target), between.frames[k]),
+                         parent.get());
+    }
     return parent;
 }
 

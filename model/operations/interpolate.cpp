@@ -95,4 +95,17 @@ Frame withShapes(Frame frame, const QList<Shape> &shapes) {
     return frame;
 }
 
+QList<Shape> keepingFrameData(const Frame &frame, QList<Shape> shapes) {
+    for (Shape &shape : shapes) {
+        const qsizetype i = frame.indexOfShape(shape.id);
+        if (i < 0)
+            continue;
+        const Shape &there = frame.shapes[i];
+        shape.layer = there.layer;
+        shape.properties = there.properties;
+        shape.extra = there.extra;
+    }
+    return shapes;
+}
+
 } // namespace hitsmith::operations

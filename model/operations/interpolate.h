@@ -32,4 +32,8 @@ Inbetweens inbetweens(const Frame &first, const Frame &second, int count);
 /// other is appended; the frame's other shapes are kept.
 Frame withShapes(Frame frame, const QList<Shape> &shapes);
 
+/// Interpolation moves geometry only: each of shapes whose id already exists on frame takes that
+/// shape's layer, properties and unknown fields (a blade's damage on an in-between frame stays).
+QList<Shape> keepingFrameData(const Frame &frame, QList<Shape> shapes);
+
 } // namespace hitsmith::operations

@@ -3,6 +3,7 @@
 
 #include "animationcommands.h"
 #include "document.h"
+#include "shapecommands.h"
 #include "structurecommands.h"
 
 #include <QTest>
@@ -123,6 +124,30 @@ private Q_SLOTS:
         mStack.undo();
         QCOMPARE(mDocument->data(), mOriginal);
         QVERIFY(!makeInterpolateCommand(mDocument.get(), 0, 1, 2)); // adjacent: nothing between
+    }
+
+    void interpolateKeepsTheLayerAndPropertiesOfShapesBetween() {
+        // An author gave the in-between blade its own layer and damage: only its geometry moves.
+        Shape between = mDocument->frame({0, 2}).shapes[1];
+        QCOMPARE(between.id, QStringLiteral("blade"));
+        between.layer = QStringLiteral("sweetspot");
+        between.properties = QJsonObject{{"damage", 12}};
+        mStack.push(new ChangeShapesCommand(mDocument.get(), {ShapeRef{0, 2, 1}}, {between},
+                                            QStringLiteral("Set damage of blade")));
+        auto command = makeInterpolateCommand(mDocument.get(), 0, 0, 4);
+        QVERIFY(command);
+        mStack.push(command.release());
+        const Shape &a = mOriginal.sprites[0].frames[0].shapes[1];
+        const Shape &b = mOriginal.sprites[0].frames[4].shapes[1];
+        const Shape &after = mDocument->frame({0, 2}).shapes[1];
+        Shape expected = interpolated(a, b, 0.5);
+        expected.layer = QStringLiteral("sweetspot");
+        expected.properties = QJsonObject{{"damage", 12}};
+        QCOMPARE(after, expected);
+        // Frames whose blade had no data of its own take the keys' layer.
+        QCOMPARE(mDocument->frame({0, 1}).shapes[1].layer, a.layer);
+        mStack.undo();
+        QCOMPARE(mDocument->frame({0, 2}).shapes[1], between);
     }
 
     void frameDurationAndPropertiesUndo() {

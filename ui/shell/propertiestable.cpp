@@ -4,6 +4,7 @@
 #include "prompts.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
+#include "typingkeys.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -95,6 +96,7 @@ PropertiesTable::PropertiesTable(EditorSession *session, Prompts *prompts, QWidg
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
     mTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed);
+    TypingKeys::claimFor(mTable);
     mTable->setItemDelegate(new NameDelegate(mNames, mTable));
     mTable->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     mTable->setMinimumHeight(mTable->fontMetrics().height() * 6);

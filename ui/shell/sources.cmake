@@ -23,5 +23,6 @@ target_sources(hitsmith_ui PRIVATE
   shell/copyframesdialog.h shell/copyframesdialog.cpp
   shell/interpolatedialog.h shell/interpolatedialog.cpp
   shell/animationactions.h shell/animationactions.cpp
+  shell/typingkeys.h shell/typingkeys.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )

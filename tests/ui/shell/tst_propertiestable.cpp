@@ -23,6 +23,8 @@
 #include <QTableWidget>
 #include <QUndoStack>
 
+#include <tuple>
+
 using namespace hitsmith;
 using namespace hitsmith::test;
 
@@ -180,6 +182,31 @@ private Q_SLOTS:
         stack()->redo();
         settle();
         QCOMPARE(props(0, 3), (QJsonObject{{"damage", 12}}));
+    }
+
+    // Typing on the table starts an edit; the window's single-key shortcuts (Shift+H flips the
+    // selection, "." steps to the next frame) must not take the keys first.
+    void typingOnTheTableNeverTriggersShortcuts() {
+        session()->setSelectedShapes({0}); // blade: damage 12
+        settle();
+        PropertiesTable *table = panel()->shapeProperties();
+        const FrameRef frame = session()->currentFrame();
+        for (const auto &[key, modifiers, typed] :
+             {std::tuple{'H', Qt::ShiftModifier, QStringLiteral("H")},
+              std::tuple{'.', Qt::NoModifier, QStringLiteral(".")}}) {
+            table->table()->setFocus();
+            table->table()->setCurrentCell(table->rowOf(QStringLiteral("damage")), 2);
+            QTest::keyClick(table->table(), key, modifiers);
+            settle();
+            auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+            QVERIFY2(editor, qPrintable(typed));
+            QCOMPARE(editor->text(), typed);
+            QTest::keyClick(editor, Qt::Key_Escape);
+            settle();
+            QCOMPARE(doc()->data(), mOpened); // nothing flipped, nothing set
+            QCOMPARE(session()->currentFrame(), frame);
+            QCOMPARE(stack()->count(), 0);
+        }
     }
 
     void refusesBadInputWithAReason() {
