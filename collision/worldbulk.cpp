@@ -1,0 +1,300 @@
+// World's bulk paths: loading many shapes at once (the path a document takes when it is opened)
+// and the full recompute. The incremental paths and the storage they share are in world.cpp.
+
+#include "world.h"
+
+#include "narrowphase.h"
+#include "worldcontact.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace hitsmith::collision {
+
+namespace {
+
+// Asks the cache for every line of [p, p + bytes); a hint only.
+inline void prefetchLines(const void *p, std::size_t bytes) {
+#if defined(__GNUC__) || defined(__clang__)
+    const char *c = static_cast<const char *>(p);
+    for (std::size_t off = 0; off < bytes; off += 64)
+        __builtin_prefetch(c + off);
+    if (bytes > 0)
+        __builtin_prefetch(c + bytes - 1);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+} // namespace
+
+std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
+    // Every shape is prepared once, in input order, straight into the bodies and the vertex
+    // pool (its box goes to the grid, keyed by input index); then the bodies are permuted in
+    // place into the grid's cell order, which is what add()-then-restoreLocality() would give.
+    // Polygon vertices stay in input order: moving them would cost more than it saves. No
+    // second copy of anything, as fresh memory is a large part of a load. Handles are the input
+    // indices, as allocateHandle() would hand them out.
+    const std::size_t n = source.size();
+    mBodies.reserve(n);
+    mVertices.reserve(source.vertexCountHint());
+    std::vector<std::uint8_t> inGrid(n, 0);
+    mBroadphase.reserve(n);
+    mBroadphase.setAutoRebuild(false);
+    for (std::size_t i = 0; i < n; ++i) {
+        // Each body is constructed where it is filled: one pass over fresh memory, not two.
+        if (const std::optional<Aabb> box =
+                stage(mBodies.emplace_back(), source.next(i), mVertices)) {
+            mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            inGrid[i] = 1;
+        }
+    }
+    mBroadphase.setAutoRebuild(true);                       // one rebuild with every box
+    std::vector<SlotIndex> order = mBroadphase.sortedIds(); // slot -> input index
+    for (std::size_t i = 0; i < n; ++i)
+        if (!inGrid[i]) // invalid shapes after the grid's, in input order
+            order.push_back(static_cast<SlotIndex>(i));
+    std::vector<SlotIndex> slotOf(n);
+    for (std::size_t k = 0; k < n; ++k)
+        slotOf[order[k]] = static_cast<SlotIndex>(k);
+
+    // Cycle by cycle: the body at k belongs at target[k]; swap it there until k holds its own.
+    std::vector<SlotIndex> target = slotOf;
+    for (std::size_t k = 0; k < n; ++k) {
+        while (target[k] != k) {
+            const SlotIndex t = target[k];
+            std::swap(mBodies[k], mBodies[t]);
+            std::swap(target[k], target[t]);
+        }
+    }
+    mSlotOfHandle = std::move(slotOf);
+    mHandleOfSlot = std::move(order);
+    mShapeCount = n;
+    mBroadphase.renumber(mSlotOfHandle);
+    loadPairs(events);
+
+    std::vector<ShapeHandle> handles(n);
+    for (std::size_t i = 0; i < n; ++i)
+        handles[i] = static_cast<ShapeHandle>(i);
+    return handles;
+}
+
+namespace {
+
+// A span of inputs as a source.
+class SpanSource final : public ShapeSource {
+public:
+    explicit SpanSource(std::span<const ShapeInput> shapes)
+        : mShapes(shapes) {}
+    std::size_t size() const override { return mShapes.size(); }
+    std::size_t vertexCountHint() const override {
+        std::size_t count = 0;
+        for (const ShapeInput &shape : mShapes)
+            if (shape.type == GeometryKind::Polygon)
+                count += shape.points.size();
+        return count;
+    }
+    ShapeInput next(std::size_t i) override { return mShapes[i]; }
+
+private:
+    std::span<const ShapeInput> mShapes;
+};
+
+} // namespace
+
+std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
+    const std::size_t n = source.size();
+    if (mBodies.empty() && n != 0 && n <= PairMap::kMaxHandle + 1)
+        return loadEmpty(source, events);
+    // Into a world with shapes: lay the inputs out (their points in one pool) and add them.
+    std::vector<ShapeInput> inputs(n);
+    std::vector<std::size_t> offsets(n);
+    std::vector<Vec2> points;
+    for (std::size_t i = 0; i < n; ++i) {
+        inputs[i] = source.next(i);
+        offsets[i] = points.size();
+        points.insert(points.end(), inputs[i].points.begin(), inputs[i].points.end());
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        inputs[i].points = std::span<const Vec2>(
+            points.data() + offsets[i], (i + 1 < n ? offsets[i + 1] : points.size()) - offsets[i]);
+    return addAll(inputs, events);
+}
+
+std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadEvents events) {
+    if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1) {
+        SpanSource source(shapes);
+        return loadEmpty(source, events);
+    }
+    const std::size_t firstEvent = mEvents.size();
+    std::vector<ShapeHandle> handles;
+    handles.reserve(shapes.size());
+    // Room for the batch: exactly, the first time (no slack in a world loaded at once), and
+    // geometrically after that (no quadratic copying over many small batches).
+    auto makeRoom = [](auto &v, std::size_t extra) {
+        const std::size_t needed = v.size() + extra;
+        if (needed > v.capacity())
+            v.reserve(v.empty() ? needed : std::max(needed, v.capacity() + v.capacity() / 2));
+    };
+    const std::size_t fresh =
+        shapes.size() > mFreeHandles.size() ? shapes.size() - mFreeHandles.size() : 0;
+    makeRoom(mBodies, fresh);
+    makeRoom(mSlotOfHandle, fresh);
+    makeRoom(mHandleOfSlot, fresh);
+    std::size_t vertices = 0;
+    for (const ShapeInput &shape : shapes)
+        if (shape.type == GeometryKind::Polygon)
+            vertices += shape.points.size();
+    makeRoom(mVertices, vertices);
+    mBroadphase.setAutoRebuild(false);
+    std::size_t inserted = 0;
+    for (const ShapeInput &shape : shapes) {
+        const ShapeHandle h = allocateHandle();
+        handles.push_back(h);
+        if (h == kNoShape)
+            continue;
+        const SlotIndex s = slotOf(h);
+        store(s, shape);
+        mBodies[s].hitCount = 0;
+        ++mShapeCount;
+        if (mBodies[s].flags & Valid) {
+            mBroadphase.insert(s, boundsOf(prepared(s)));
+            ++inserted;
+        }
+    }
+    mBroadphase.setAutoRebuild(true); // rebuilds the grid once when any box was parked
+    // The new shapes' pairs are all new, so a full pass records exactly their Began events.
+    if (inserted != 0)
+        retestAllPairs();
+    else
+        recomputeAll();
+    if (events == LoadEvents::Skip)
+        mEvents.resize(firstEvent);
+    return handles;
+}
+
+void World::recomputeAll() {
+    mBroadphase.rebuild();
+    retestAllPairs();
+}
+
+template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
+    // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
+    // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
+    // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
+    // before onHit sees it.
+    constexpr unsigned kLag = 8;
+    struct Candidate {
+        SlotIndex p, q;
+    };
+    Candidate candidates[2 * kLag];
+    FoundHit pending[kLag];
+    unsigned candidateCount = 0, pendingCount = 0;
+
+    auto testCandidate = [&](Candidate c) {
+        if (!testable(c.p, c.q))
+            return;
+        const auto contact = test(c.p, c.q);
+        if (!contact)
+            return;
+        const std::uint64_t key = keyOf(c.p, c.q);
+        mPairs.prefetch(key);
+        FoundHit &slot = pending[pendingCount % kLag];
+        if (pendingCount >= kLag)
+            onHit(slot);
+        slot = {key, c.p, c.q, *contact};
+        ++pendingCount;
+    };
+    auto prefetchVertices = [&](SlotIndex s) {
+        const Body &body = mBodies[s];
+        if (body.type == GeometryKind::Polygon)
+            prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
+    };
+    mBroadphase.forEachPair([&](SlotIndex p, SlotIndex q) {
+        prefetchLines(&mBodies[p], sizeof(Body));
+        prefetchLines(&mBodies[q], sizeof(Body));
+        if (candidateCount >= kLag) {
+            const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
+            prefetchVertices(mid.p);
+            prefetchVertices(mid.q);
+        }
+        Candidate &slot = candidates[candidateCount % (2 * kLag)];
+        if (candidateCount >= 2 * kLag)
+            testCandidate(slot);
+        slot = {p, q};
+        ++candidateCount;
+    });
+    for (unsigned k = candidateCount > 2 * kLag ? candidateCount - 2 * kLag : 0; k < candidateCount;
+         ++k)
+        testCandidate(candidates[k % (2 * kLag)]);
+    for (unsigned k = pendingCount > kLag ? pendingCount - kLag : 0; k < pendingCount; ++k)
+        onHit(pending[k % kLag]);
+}
+
+void World::loadPairs(LoadEvents events) {
+    // A fresh world: every hit is new. They are gathered first so that the map is sized once
+    // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
+    std::vector<FoundHit> found;
+    found.reserve(mBodies.size() / 2 + 16);
+    forEachHit([&](const FoundHit &hit) { found.push_back(hit); });
+    mPairs.reserve(found.size());
+    const std::size_t firstEvent = mEvents.size();
+    if (events == LoadEvents::Record)
+        mEvents.reserve(firstEvent + found.size());
+    for (const FoundHit &hit : found) {
+        mPairs.insertOrAssign(hit.key, hit.contact);
+        ++mBodies[hit.p].hitCount;
+        ++mBodies[hit.q].hitCount;
+        if (events == LoadEvents::Record)
+            mEvents.push_back({PairChange::Began, PairMap::first(hit.key), PairMap::second(hit.key),
+                               hit.contact});
+    }
+    sortNewEvents(firstEvent);
+}
+
+void World::retestAllPairs() {
+    restoreLocality();
+    const std::size_t firstEvent = mEvents.size();
+
+    // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
+    // inserted), so the unmarked remainder is exactly the pairs that ended.
+    forEachHit([&](const FoundHit &hit) {
+        const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
+        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
+            if (changedBeyondTolerance(slot->contact, hit.contact))
+                mEvents.push_back({PairChange::Changed, a, b, hit.contact});
+            slot->contact = hit.contact;
+            slot->key = hit.key | PairMap::kMark;
+        } else {
+            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
+            ++mBodies[hit.p].hitCount;
+            ++mBodies[hit.q].hitCount;
+            mEvents.push_back({PairChange::Began, a, b, hit.contact});
+        }
+    });
+
+    mScratchKeys.clear();
+    for (PairMap::Slot &slot : mPairs.slots()) {
+        if (slot.key == PairMap::kEmpty)
+            continue;
+        if (slot.key & PairMap::kMark) {
+            slot.key &= ~PairMap::kMark;
+        } else {
+            mScratchKeys.push_back(slot.key);
+            mEvents.push_back({PairChange::Ended, PairMap::first(slot.key),
+                               PairMap::second(slot.key), slot.contact});
+        }
+    }
+    for (std::uint64_t key : mScratchKeys) {
+        mPairs.erase(key);
+        --mBodies[slotOf(PairMap::first(key))].hitCount;
+        --mBodies[slotOf(PairMap::second(key))].hitCount;
+    }
+    sortNewEvents(firstEvent);
+}
+
+// ---- queries ---------------------------------------------------------------------------------
+
+} // namespace hitsmith::collision
