@@ -93,7 +93,7 @@ void Playback::onFocusChanged(QWidget *now) {
     if (!mPlaying || !now)
         return;
     if ((mHome && (now == mHome || mHome->isAncestorOf(now))) ||
-        (mCanvas && (now == mCanvas || mCanvas->isAncestorOf(now))))
+        (mCanvasWidget && (now == mCanvasWidget || mCanvasWidget->isAncestorOf(now))))
         return;
     pause();
 }
@@ -206,19 +206,21 @@ void Playback::updateActions() {
 
 void Playback::watchCanvas(Canvas *canvas) {
     mCanvas = canvas;
+    mCanvasWidget = canvas;
+    mCanvasView = canvas->view();
     canvas->view()->installEventFilter(this);
     canvas->view()->viewport()->installEventFilter(this);
 }
 
 bool Playback::eventFilter(QObject *watched, QEvent *event) {
-    if (!mCanvas)
+    if (!mCanvasWidget)
         return false;
     switch (event->type()) {
     case QEvent::ShortcutOverride: {
         // The canvas keeps Space (held: pan); a tap of it toggles playback on release. Consumed
         // here: the view would pass it on to the scene, which drops the acceptance.
         auto *key = static_cast<QKeyEvent *>(event);
-        if (watched == mCanvas->view() && key->key() == Qt::Key_Space &&
+        if (watched == mCanvasView && key->key() == Qt::Key_Space &&
             key->modifiers() == Qt::NoModifier) {
             event->accept();
             return true;
@@ -248,7 +250,7 @@ bool Playback::eventFilter(QObject *watched, QEvent *event) {
         break;
     }
     case QEvent::FocusOut:
-        if (watched == mCanvas->view())
+        if (watched == mCanvasView)
             mSpaceDown = false;
         break;
     case QEvent::MouseButtonPress:

@@ -80,7 +80,12 @@ private:
 
     EditorSession *mSession;
     QTimer *mTimer;
-    QPointer<Canvas> mCanvas;
+    // A Canvas being destroyed is only a QWidget while its children go (and they send events
+    // to the filter), so liveness, focus and "is it the view" go through QWidget pointers; the
+    // Canvas itself is only asked for its tool on a key release, when it is whole.
+    Canvas *mCanvas = nullptr;
+    QPointer<QWidget> mCanvasWidget;
+    QPointer<QWidget> mCanvasView;
     QPointer<QWidget> mHome;
     QAction *mPlayAction, *mLoopAction, *mPreviousAction, *mNextAction;
     Looping mLooping = Looping::Loop;
