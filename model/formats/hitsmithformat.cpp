@@ -357,8 +357,27 @@ void appendPoint(QString &out, QPointF p) {
     out += u']';
 }
 
+/// The "key": part of a member, for both writers below (Writer::element() starts the member).
+template <typename Writer> class MemberWriter {
+public:
+    QString &member(QLatin1StringView key) {
+        QString &out = self().element();
+        appendKey(out, key);
+        return out;
+    }
+    QString &member(const QString &key) {
+        QString &out = self().element();
+        json::appendString(out, key);
+        out += QLatin1StringView(": ");
+        return out;
+    }
+
+private:
+    Writer &self() { return static_cast<Writer &>(*this); }
+};
+
 /// One block written a member per line, "{\n  a,\n  b\n}" at the given indent; "{}" when empty.
-class BlockWriter {
+class BlockWriter : public MemberWriter<BlockWriter> {
 public:
     BlockWriter(QString &out, int indent, char16_t open = u'{', char16_t close = u'}')
         : mOut(out)
@@ -370,15 +389,6 @@ public:
         mOut += mCount++ == 0 ? QChar(mOpen) : QChar(u',');
         mOut += u'\n';
         mOut.append(QString(mIndent + 2, u' '));
-        return mOut;
-    }
-    QString &member(QLatin1StringView key) {
-        appendKey(element(), key);
-        return mOut;
-    }
-    QString &member(const QString &key) {
-        json::appendString(element(), key);
-        mOut += QLatin1StringView(": ");
         return mOut;
     }
     void finish() {
@@ -401,7 +411,7 @@ private:
 };
 
 /// One block on one line, "{a, b}" or "[a, b]".
-class LineWriter {
+class LineWriter : public MemberWriter<LineWriter> {
 public:
     explicit LineWriter(QString &out, char16_t open = u'{', char16_t close = u'}')
         : mOut(out)
@@ -411,15 +421,6 @@ public:
     QString &element() {
         if (mCount++ > 0)
             mOut += QLatin1StringView(", ");
-        return mOut;
-    }
-    QString &member(QLatin1StringView key) {
-        appendKey(element(), key);
-        return mOut;
-    }
-    QString &member(const QString &key) {
-        json::appendString(element(), key);
-        mOut += QLatin1StringView(": ");
         return mOut;
     }
     void finish() { mOut += QChar(mClose); }
