@@ -43,7 +43,7 @@ std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
         points = large.data();
     }
     for (qsizetype i = 0; i < shape.points.size(); ++i)
-        std::construct_at(points + i, shape.points[i].x(), shape.points[i].y());
+        std::construct_at(points + i, collision::Vec2{shape.points[i].x(), shape.points[i].y()});
     const collision::PolygonCheck check = collision::checkConvexPolygon(
         std::span<const collision::Vec2>(points, std::size_t(shape.points.size())));
     using collision::PolygonIssue;
