@@ -7,7 +7,9 @@
 # Long campaign (README, Testing): HITSMITH_FUZZ_RUNS=10000000 scripts/fuzz.sh 0 2 runs every reader
 # for that many executions instead of a time (SECONDS 0 = no time limit). HITSMITH_FUZZ_MAX_LEN caps
 # the input size (default 65536; libFuzzer's own default is 4096, which runs several times faster).
-# HITSMITH_FUZZ_READERS="a b" fuzzes only those readers.
+# HITSMITH_FUZZ_READERS="a b" fuzzes only those readers. In a campaign (HITSMITH_FUZZ_RUNS set) each
+# reader, as it finishes, appends one row to tests/fuzz/campaign.tsv (commit it: per-reader totals
+# add up across runs) and keeps its log as build-fuzz/logs/<reader>-<time>.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -35,7 +37,7 @@ seed_files() {
 run_one() {
   local reader=$1
   local corpus=build-fuzz/corpus/$reader artifacts=build-fuzz/artifacts/$reader
-  local seeds=build-fuzz/seeds/$reader
+  local seeds=build-fuzz/seeds/$reader status=0
   mkdir -p "$corpus" "$artifacts" "$seeds"
   seed_files "$reader" | while read -r file; do cp "$file" "$seeds/"; done
   local dict=()
@@ -45,10 +47,25 @@ run_one() {
   ASAN_OPTIONS=detect_leaks=1 build-fuzz/fuzz/fuzz_"$reader" "${dict[@]}" \
     "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="${HITSMITH_FUZZ_MAX_LEN:-65536}" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$seeds" \
-    >"build-fuzz/$reader.log" 2>&1
+    >"build-fuzz/$reader.log" 2>&1 || status=$?
+  [ -n "${HITSMITH_FUZZ_RUNS:-}" ] && record_campaign "$reader"
+  return "${status:-0}"
 }
-export -f run_one seed_files
-export seconds fixtures
+record_campaign() {
+  local reader=$1 ledger=tests/fuzz/campaign.tsv execs took found stamp
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$reader.log" | tail -1)
+  took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "build-fuzz/$reader.log" | tail -1)
+  found=$(find "build-fuzz/artifacts/$reader" -type f | wc -l)
+  stamp=$(date -u +%Y%m%dT%H%M%SZ)
+  mkdir -p build-fuzz/logs
+  cp "build-fuzz/$reader.log" "build-fuzz/logs/$reader-$stamp.log"
+  [ -f "$ledger" ] || printf 'date\tcommit\treader\tmax_len\texecutions\tseconds\tfailing_inputs\n' >"$ledger"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$commit" "$reader" \
+    "${HITSMITH_FUZZ_MAX_LEN:-65536}" "${execs:-0}" "${took:-?}" "$found" >>"$ledger"
+}
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+export -f run_one seed_files record_campaign
+export seconds fixtures commit
 status=0
 printf '%s\n' $readers | xargs -P "$parallel" -I{} bash -c 'run_one {}' || status=$?
 for reader in $readers; do
