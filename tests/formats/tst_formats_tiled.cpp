@@ -29,6 +29,7 @@ private Q_SLOTS:
     void writeAnimationAndTypedProperties();
     void readForeignProperties();
     void readRotatedObjects();
+    void hugeTileIdsKeepTheirCell();
     void roundTrip_data();
     void roundTrip();
     void invalidShapesFailUnlessSkipped();
@@ -258,6 +259,21 @@ void TestTiledFormats::readRotatedObjects() {
                             frame.shapes[2], 1e-12)
                 .isEmpty());
     QCOMPARE(frame.shapes[3].layer, QStringLiteral("legacy")); // Tiled <= 1.8 "type"
+}
+
+// A tile id near INT_MAX lies far down the sheet; its cell's position overflowed int (found by
+// the fuzz campaign; tests/data/fuzz-regressions/tiled-tsj).
+void TestTiledFormats::hugeTileIdsKeepTheirCell() {
+    const QByteArray tsj = R"({"type": "tileset", "version": "1.10", "name": "t",
+ "image": "sheet.png", "imagewidth": 218, "imageheight": 200, "columns": 12,
+ "tilewidth": 16, "tileheight": 16, "margin": 1, "spacing": 2, "tilecount": 1,
+ "tiles": [{"id": 2000000000, "objectgroup": {"type": "objectgroup",
+   "objects": [{"id": 1, "x": 0, "y": 0, "width": 4, "height": 4}]}}]})";
+    const ReadResult result = format("tiled-tsj")->read(tsj, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    // Column 2e9 % 12 = 8, row 2e9 / 12 = 166,666,666; each cell 16 px plus 2 of spacing.
+    QCOMPARE(result.document->sprites.at(0).frames.at(0).source,
+             QRectF(1 + 8 * 18.0, 1 + 166666666 * 18.0, 16, 16));
 }
 
 void TestTiledFormats::roundTrip_data() {

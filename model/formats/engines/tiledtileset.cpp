@@ -328,10 +328,13 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
             frame.source = tile.subRect;
         } else if (tile.image.isEmpty() && !tileset.image.isEmpty() && tileset.columns > 0 &&
                    tileset.tileWidth > 0 && tileset.tileHeight > 0) {
-            const int column = tile.id % tileset.columns, row = tile.id / tileset.columns;
-            frame.source = QRectF(tileset.margin + column * (tileset.tileWidth + tileset.spacing),
-                                  tileset.margin + row * (tileset.tileHeight + tileset.spacing),
-                                  tileset.tileWidth, tileset.tileHeight);
+            // In double: a tile id near INT_MAX times the tile size overflows int (found by the
+            // fuzz campaign: id 2e9, tile height 16).
+            const double column = tile.id % tileset.columns, row = tile.id / tileset.columns;
+            frame.source =
+                QRectF(tileset.margin + column * (double(tileset.tileWidth) + tileset.spacing),
+                       tileset.margin + row * (double(tileset.tileHeight) + tileset.spacing),
+                       tileset.tileWidth, tileset.tileHeight);
         } else if (!tile.image.isEmpty() && tile.imageWidth > 0 && tile.imageHeight > 0) {
             frame.source = QRectF(0, 0, tile.imageWidth, tile.imageHeight);
         }
