@@ -86,7 +86,10 @@ struct VersusSetup {
     double dx = 0.0;                  ///< defender origin, x
     double dy = 0.0;                  ///< defender origin, y
     Facing facing = Facing::Opposite; ///< mirrored to face the attacker unless Same
-    QJsonObject extra;                ///< unknown fields, kept for saving
+    /// Ordered (attacker layer, defender layer) pairs tested, such as hitbox:hurtbox; nullopt:
+    /// the document's collide matrix (either way round).
+    std::optional<QList<LayerPair>> layers;
+    QJsonObject extra; ///< unknown fields, kept for saving
     bool operator==(const VersusSetup &other) const = default;
 };
 

@@ -23,19 +23,28 @@ bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
 std::optional<QList<LayerPair>> parseVersusLayers(const QString &text, QString *error) {
     QList<LayerPair> pairs;
     for (const QString &item : text.split(u',')) {
-        const QStringList names = item.trimmed().split(u':');
+        QStringList names = item.split(u':');
+        for (QString &name : names)
+            name = name.trimmed(); // "hitbox : hurtbox" names hitbox and hurtbox
         if (names.size() != 2 || names[0].isEmpty() || names[1].isEmpty()) {
             if (error)
                 *error = QCoreApplication::translate(
                              "hitsmith::Versus",
                              "\"%1\" is not a layer pair (expected attacker:defender, e.g. "
                              "hitbox:hurtbox)")
-                             .arg(item);
+                             .arg(item.trimmed());
             return std::nullopt;
         }
         pairs.append({names[0], names[1]});
     }
     return pairs;
+}
+
+QString formatVersusLayers(const QList<LayerPair> &pairs) {
+    QStringList items;
+    for (const LayerPair &pair : pairs)
+        items << pair.first + u':' + pair.second;
+    return items.join(QLatin1StringView(", "));
 }
 
 QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,

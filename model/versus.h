@@ -50,6 +50,8 @@ bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
 
 /// Parses "a:b,c:d" into explicit layer pairs; nullopt (with *error set) on a malformed list.
 std::optional<QList<LayerPair>> parseVersusLayers(const QString &text, QString *error);
+/// The pairs as parseVersusLayers reads them: "a:b, c:d".
+QString formatVersusLayers(const QList<LayerPair> &pairs);
 
 /// The exact dx values (dy and facing fixed) at which at least one allowed pair of valid shapes
 /// overlaps or touches, as disjoint ascending closed intervals; empty when they never connect.

@@ -253,6 +253,19 @@ Sprite readSprite(const json::Cursor &c) {
     return sprite;
 }
 
+/// A list of layer pairs, [["a", "b"], ...] (the collide matrix, a versus setup's layers).
+QList<LayerPair> readLayerPairs(const json::Cursor &list) {
+    QList<LayerPair> pairs;
+    const qsizetype count = list.size();
+    for (qsizetype i = 0; i < count; ++i) {
+        const json::Cursor pair = list[i];
+        if (pair.size() != 2)
+            pair.fail(tr("must be a pair of layer names [\"a\", \"b\"]"));
+        pairs.append({pair[0].string(), pair[1].string()});
+    }
+    return pairs;
+}
+
 VersusSetup readVersus(const json::Cursor &c) {
     c.object();
     VersusSetup setup;
@@ -271,7 +284,19 @@ VersusSetup readVersus(const json::Cursor &c) {
         else
             facing.fail(tr("must be \"opposite\" or \"same\" (is \"%1\")").arg(text));
     }
-    setup.extra = unknownFields(c.object(), {"attacker", "defender", "dx", "dy", "facing"});
+    if (c.has(QStringLiteral("layers"))) {
+        // As the editor and the CLI can type them: at least one pair, no empty name.
+        const json::Cursor list = c[QStringLiteral("layers")];
+        setup.layers = readLayerPairs(list);
+        if (setup.layers->isEmpty())
+            list.fail(tr("must hold at least one [attacker, defender] layer pair (leave it out "
+                         "to test the collide matrix)"));
+        for (qsizetype i = 0; i < setup.layers->size(); ++i)
+            if (setup.layers->at(i).first.isEmpty() || setup.layers->at(i).second.isEmpty())
+                list[i].fail(tr("a layer name must not be empty"));
+    }
+    setup.extra =
+        unknownFields(c.object(), {"attacker", "defender", "dx", "dy", "facing", "layers"});
     return setup;
 }
 
@@ -292,16 +317,7 @@ DocumentData readDocument(const json::Cursor &root) {
 
     DocumentData document;
     if (root.has(QStringLiteral("collide"))) {
-        const json::Cursor collide = root[QStringLiteral("collide")];
-        QList<LayerPair> pairs;
-        const qsizetype count = collide.size();
-        for (qsizetype i = 0; i < count; ++i) {
-            const json::Cursor pair = collide[i];
-            if (pair.size() != 2)
-                pair.fail(tr("must be a pair of layer names [\"a\", \"b\"]"));
-            pairs.append({pair[0].string(), pair[1].string()});
-        }
-        document.collide = pairs;
+        document.collide = readLayerPairs(root[QStringLiteral("collide")]);
     }
     if (root.has(QStringLiteral("layers"))) {
         const json::Cursor layers = root[QStringLiteral("layers")];
@@ -536,6 +552,18 @@ void appendLayerStyles(QString &out, const QList<LayerStyle> &styles) {
     layers.finish();
 }
 
+/// [["a", "b"], ...] on one line.
+void appendLayerPairs(QString &out, const QList<LayerPair> &list) {
+    LineWriter pairs(out, u'[', u']');
+    for (const LayerPair &pair : list) {
+        LineWriter p(pairs.element(), u'[', u']');
+        json::appendString(p.element(), pair.first);
+        json::appendString(p.element(), pair.second);
+        p.finish();
+    }
+    pairs.finish();
+}
+
 void appendVersusSetups(QString &out, const QList<VersusSetup> &versus) {
     BlockWriter setups(out, 2, u'[', u']');
     for (const VersusSetup &setup : versus) {
@@ -547,6 +575,8 @@ void appendVersusSetups(QString &out, const QList<VersusSetup> &versus) {
         json::appendString(v.member(QLatin1StringView("facing")), setup.facing == Facing::Same
                                                                       ? QStringLiteral("same")
                                                                       : QStringLiteral("opposite"));
+        if (setup.layers)
+            appendLayerPairs(v.member(QLatin1StringView("layers")), *setup.layers);
         appendExtra(v, setup.extra);
         v.finish();
     }
@@ -602,14 +632,7 @@ QByteArray HitsmithFormat::serialize(const DocumentData &document) {
     json::appendString(m.member(QLatin1StringView("format")), QStringLiteral("hitsmith"));
     m.member(QLatin1StringView("version")) += QString::number(kVersion);
     if (document.collide) {
-        LineWriter pairs(m.member(QLatin1StringView("collide")), u'[', u']');
-        for (const LayerPair &pair : *document.collide) {
-            LineWriter p(pairs.element(), u'[', u']');
-            json::appendString(p.element(), pair.first);
-            json::appendString(p.element(), pair.second);
-            p.finish();
-        }
-        pairs.finish();
+        appendLayerPairs(m.member(QLatin1StringView("collide")), *document.collide);
     }
     if (!document.layers.isEmpty())
         appendLayerStyles(m.member(QLatin1StringView("layers")), document.layers);

@@ -48,7 +48,7 @@ const QByteArray kDocument = R"({
     }
   ],
   "versus": [
-    {"attacker": "hero/punch", "defender": "foe/idle", "dx": 26.5, "dy": -0.25, "facing": "same"},
+    {"attacker": "hero/punch", "defender": "foe/idle", "dx": 26.5, "dy": -0.25, "facing": "same", "layers": [["hitbox", "hurtbox"], ["hurtbox", "hurtbox"]]},
     {"attacker": "hero/punch", "defender": "foe/idle", "dx": 30, "dy": 0, "facing": "opposite", "note": "kept"}
   ]
 }
@@ -85,6 +85,11 @@ void TestModelVersus::versusListRoundTripsByteForByte() {
     QCOMPARE(data.versus[0].facing, Facing::Same);
     QCOMPARE(data.versus[0].dx, 26.5);
     QCOMPARE(data.versus[1].extra.value("note").toString(), QString("kept"));
+    // Explicit layer pairs are kept in order; a setup without them follows the collide matrix.
+    QCOMPARE(data.versus[0].layers,
+             (std::optional<QList<LayerPair>>{{{"hitbox", "hurtbox"}, {"hurtbox", "hurtbox"}}}));
+    QVERIFY(!data.versus[1].layers);
+    QVERIFY(!data.versus[0].extra.contains("layers")); // read, not kept as an unknown field
     QCOMPARE(HitsmithFormat::serialize(data), kDocument);
 }
 
@@ -94,6 +99,24 @@ void TestModelVersus::badFacingSaysWhere() {
     const ReadResult result = HitsmithFormat::parse(bytes);
     QVERIFY(!result.isOk());
     QVERIFY2(result.error.contains("versus[0].facing"), qPrintable(result.error));
+
+    bytes = kDocument;
+    bytes.replace(R"(["hurtbox", "hurtbox"]])", R"(["hurtbox"]])");
+    const ReadResult badPair = HitsmithFormat::parse(bytes);
+    QVERIFY(!badPair.isOk());
+    QVERIFY2(badPair.error.contains("versus[0].layers[1]"), qPrintable(badPair.error));
+
+    // Only what the editor and the CLI can type: at least one pair, no empty name.
+    bytes = kDocument;
+    bytes.replace(R"([["hitbox", "hurtbox"], ["hurtbox", "hurtbox"]])", "[]");
+    const ReadResult noPairs = HitsmithFormat::parse(bytes);
+    QVERIFY(!noPairs.isOk());
+    QVERIFY2(noPairs.error.contains("versus[0].layers"), qPrintable(noPairs.error));
+    bytes = kDocument;
+    bytes.replace(R"(["hurtbox", "hurtbox"]])", R"(["hurtbox", ""]])");
+    const ReadResult emptyName = HitsmithFormat::parse(bytes);
+    QVERIFY(!emptyName.isOk());
+    QVERIFY2(emptyName.error.contains("versus[0].layers[1]"), qPrintable(emptyName.error));
 }
 
 void TestModelVersus::unknownFramesAreProblems() {

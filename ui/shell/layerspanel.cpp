@@ -257,15 +257,22 @@ bool LayersPanel::renameLayer(const QString &from, const QString &to) {
         return false;
     }
     QList<LayerStyle> styles = stylesWith(from, [to](LayerStyle &s) { s.name = to; });
-    std::optional<QList<LayerPair>> collide = data.collide;
-    if (collide) {
-        for (LayerPair &pair : *collide) {
+    const auto renamePairs = [&](std::optional<QList<LayerPair>> &pairs) {
+        if (!pairs)
+            return;
+        for (LayerPair &pair : *pairs) {
             if (pair.first == from)
                 pair.first = to;
             if (pair.second == from)
                 pair.second = to;
         }
-    }
+    };
+    std::optional<QList<LayerPair>> collide = data.collide;
+    renamePairs(collide);
+    // Versus setups that name the layer follow it (their pairs would otherwise match nothing).
+    QList<VersusSetup> versus = data.versus;
+    for (VersusSetup &setup : versus)
+        renamePairs(setup.layers);
     QList<ShapeRef> refs;
     QList<Shape> shapes;
     for (int s = 0; s < data.sprites.size(); ++s) {
@@ -285,6 +292,8 @@ bool LayersPanel::renameLayer(const QString &from, const QString &to) {
     stack->push(new SetCollisionRulesCommand(document, collide, styles, tr("Rename Layer")));
     if (!refs.isEmpty())
         stack->push(new ChangeShapesCommand(document, refs, shapes, tr("Rename Layer")));
+    if (versus != data.versus)
+        stack->push(new SetVersusCommand(document, versus, tr("Rename Layer")));
     stack->endMacro();
     return true;
 }

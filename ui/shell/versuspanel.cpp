@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QTableWidget>
 #include <QToolButton>
@@ -60,6 +61,8 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     , mDx(new QDoubleSpinBox(this))
     , mDy(new QDoubleSpinBox(this))
     , mSameFacing(new QCheckBox(tr("Same facing (do not mirror)"), this))
+    , mLayers(new QLineEdit(this))
+    , mLayersNote(new QLabel(this))
     , mHits(makeTable(QStringLiteral("versusHitsTable"),
                       {tr("Attacker"), tr("Defender"), tr("Depth"), tr("Normal")}, this))
     , mRange(makeTable(QStringLiteral("versusRangeTable"), {tr("Attacker frame"), tr("Hits at dx")},
@@ -84,6 +87,15 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     mDy->setObjectName(QStringLiteral("versusDy"));
     mDy->setToolTip(tr("Where the defender's origin stands, below the attacker's"));
     mSameFacing->setObjectName(QStringLiteral("versusSameFacing"));
+    mLayers->setObjectName(QStringLiteral("versusLayers"));
+    mLayers->setPlaceholderText(tr("collide matrix"));
+    mLayers->setClearButtonEnabled(true);
+    mLayers->setToolTip(tr("Which attacker layer is tested against which defender layer, such "
+                           "as \"hitbox:hurtbox, throw:body\". Empty: the layer pairs of the "
+                           "collide matrix, either way round."));
+    mLayersNote->setObjectName(QStringLiteral("versusLayersNote"));
+    mLayersNote->setWordWrap(true);
+    mLayersNote->hide();
 
     auto *attackerRow = new QHBoxLayout;
     attackerRow->addWidget(mPrevious);
@@ -95,6 +107,8 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     form->addRow(tr("dx:"), mDx);
     form->addRow(tr("dy:"), mDy);
     form->addRow(QString(), mSameFacing);
+    form->addRow(tr("Layer pairs:"), mLayers);
+    form->addRow(QString(), mLayersNote);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(form);
@@ -110,6 +124,7 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     connect(mDx, &QDoubleSpinBox::valueChanged, this, &VersusPanel::commit);
     connect(mDy, &QDoubleSpinBox::valueChanged, this, &VersusPanel::commit);
     connect(mSameFacing, &QCheckBox::toggled, this, &VersusPanel::commit);
+    connect(mLayers, &QLineEdit::editingFinished, this, &VersusPanel::commitLayers);
     connect(session, &EditorSession::currentFrameChanged, this, &VersusPanel::refresh);
     connect(session->document(), &Document::changed, this, &VersusPanel::onDocumentChanged);
     connect(mService, &VersusService::hitsChanged, this, &VersusPanel::refreshHits);
@@ -141,8 +156,10 @@ void VersusPanel::onDocumentChanged(const DocumentChange &change) {
     case Kind::ShapeRemoved:
     case Kind::CollisionRulesChanged:
         refreshRange(); // the service updates the hits itself
+        refreshLayersNote();
         return;
     case Kind::LayersChanged:
+        refreshLayersNote(); // a named layer may exist now
         return;
     default:
         refresh(); // names, frames or the saved setups changed
@@ -187,10 +204,23 @@ void VersusPanel::refresh() {
     mDx->setValue(setup.dx);
     mDy->setValue(setup.dy);
     mSameFacing->setChecked(setup.facing == Facing::Same);
+    // A list not yet applied (being typed, or refused) stays for the user to finish while the
+    // same attacker frame is shown; another frame shows its own setup's pairs.
+    const QString attackerText = hasAttacker ? attackerName() : QString();
+    if (!mLayers->isModified() || attackerText != mLayersAttacker) {
+        mLayers->setText(setup.layers ? formatVersusLayers(*setup.layers) : QString());
+        mLayers->setModified(false);
+        showLayersNote(setup.layers);
+    }
+    mLayersAttacker = attackerText;
     for (QWidget *w : std::initializer_list<QWidget *>{mDefender, mDx, mDy, mSameFacing})
         w->setEnabled(hasAttacker);
+    // Pairs belong to a setup: there is none until a defender is chosen.
+    mLayers->setEnabled(hasAttacker && ds >= 0);
     mRefreshing = false;
 
+    if (mService->layers() != setup.layers)
+        mService->setLayers(setup.layers);
     mService->setPlacement(
         {hasAttacker ? attacker : FrameRef{}, defender, setup.dx, setup.dy, setup.facing});
     refreshHits();
@@ -264,6 +294,63 @@ void VersusPanel::placeDefender(double dx, double dy) {
 
 void VersusPanel::commit() {
     commitSetup(mDx->value(), mDy->value());
+}
+
+void VersusPanel::commitLayers() {
+    const int index = setupIndex();
+    if (mRefreshing || !mLayers->isModified() || index < 0)
+        return;
+    std::optional<QList<LayerPair>> layers;
+    if (const QString text = mLayers->text().trimmed(); !text.isEmpty()) {
+        QString error;
+        layers = parseVersusLayers(text, &error);
+        if (!layers) {
+            // Refused where it was typed; the text stays to be fixed, nothing changes.
+            mLayersNote->setText(error);
+            mLayersNote->setStyleSheet(QStringLiteral("color: #c0392b;"));
+            mLayersNote->show();
+            return;
+        }
+    }
+    mLayers->setModified(false);
+    Document *document = mSession->document();
+    QList<VersusSetup> setups = document->data().versus;
+    if (setups[index].layers == layers) {
+        refresh(); // back to the saved text and note
+        return;
+    }
+    setups[index].layers = layers;
+    document->undoStack()->push(new SetVersusCommand(
+        document, setups,
+        tr("Test %1 in versus %2")
+            .arg(layers ? formatVersusLayers(*layers) : tr("the collide matrix"),
+                 setups[index].attacker)));
+}
+
+void VersusPanel::refreshLayersNote() {
+    if (mLayers->isModified())
+        return; // a refused list's message stays
+    const int index = setupIndex();
+    showLayersNote(index >= 0 ? mSession->document()->data().versus[index].layers
+                   : mHeld    ? mHeld->layers
+                              : std::nullopt);
+}
+
+void VersusPanel::showLayersNote(const std::optional<QList<LayerPair>> &layers) {
+    QStringList unknown;
+    if (layers) {
+        const QStringList known = mSession->document()->data().layerNames();
+        for (const LayerPair &pair : *layers)
+            for (const QString &name : {pair.first, pair.second})
+                if (!known.contains(name) && !unknown.contains(name))
+                    unknown << name;
+    }
+    // Allowed (the layer may come later), but most often a typing slip.
+    mLayersNote->setText(unknown.isEmpty() ? QString()
+                                           : tr("No layer named %1 in this document.")
+                                                 .arg(QLocale().createSeparatedList(unknown)));
+    mLayersNote->setStyleSheet(QString());
+    mLayersNote->setVisible(!unknown.isEmpty());
 }
 
 void VersusPanel::commitSetup(double dx, double dy) {

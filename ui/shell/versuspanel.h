@@ -10,6 +10,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QTableWidget;
 class QToolButton;
 
@@ -44,6 +45,11 @@ public:
     QDoubleSpinBox *dyBox() const { return mDy; }
     /// Checked: the defender faces the same way as the attacker (not mirrored).
     QCheckBox *sameFacingBox() const { return mSameFacing; }
+    /// The layer pairs tested, typed as "hitbox:hurtbox, ..." (attacker layer first); empty:
+    /// the document's collide matrix. Applied on Return or when focus leaves it.
+    QLineEdit *layersEdit() const { return mLayers; }
+    /// Why the typed layer pairs were refused, or which named layers the document lacks.
+    QLabel *layersNote() const { return mLayersNote; }
     /// Attacker shape, defender shape, depth, normal: one row per hit.
     QTableWidget *hitsTable() const { return mHits; }
     /// Attacker frame, reach: one row per frame of the attacker's sprite.
@@ -70,6 +76,12 @@ private:
     void stepAttacker(int delta);
     void commit(); ///< the controls' values as one undo command
     void commitSetup(double dx, double dy);
+    /// The typed layer pairs as one undo command (empty: the collide matrix); a list that does
+    /// not read is refused with a note and stays in the field.
+    void commitLayers();
+    /// Names the pairs' layers the document lacks (allowed, most often a typing slip).
+    void showLayersNote(const std::optional<QList<LayerPair>> &layers);
+    void refreshLayersNote(); ///< showLayersNote for the shown setup, unless a refusal is shown
     QString attackerName() const;
     int setupIndex() const; ///< the document's versus entry for the attacker, or -1
 
@@ -82,6 +94,9 @@ private:
     QDoubleSpinBox *mDx;
     QDoubleSpinBox *mDy;
     QCheckBox *mSameFacing;
+    QLineEdit *mLayers;
+    QLabel *mLayersNote;
+    QString mLayersAttacker; ///< the attacker frame the field's text belongs to
     QTableWidget *mHits;
     QTableWidget *mRange;
     bool mRefreshing = false;

@@ -1,12 +1,13 @@
 // The Versus dock driven through its real widgets in the real main window: choosing the
-// defender, typing dx, flipping facing, stepping the attacker's frames, the hits and reach
-// tables, and undo of every edit.
+// defender, typing dx, flipping facing, typing layer pairs, stepping the attacker's frames, the
+// hits and reach tables, and undo of every edit.
 
 #include "shelltestsupport.h"
 
 #include "canvas.h"
 #include "editorsession.h"
 #include "hitsmithformat.h"
+#include "layerspanel.h"
 #include "mainwindow.h"
 #include "versuslayer.h"
 #include "versuspanel.h"
@@ -20,6 +21,7 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -185,6 +187,130 @@ private Q_SLOTS:
         QCOMPARE(saved.attacker, QStringLiteral("hero/punch"));
         QCOMPARE(saved.defender, QStringLiteral("foe/idle"));
         QCOMPARE(saved.dy, -5.0);
+    }
+
+    void typedLayerPairsChooseWhatIsTested() {
+        QLineEdit *layers = panel()->layersEdit();
+        QVERIFY(!layers->isEnabled()); // pairs belong to a setup: none before a defender
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        // At dx 8 the foe's belly overlaps the hero's torso (hurtbox against hurtbox), which
+        // the collide matrix does not test; the fist is out of reach.
+        typeInto(panel()->dxBox(), QStringLiteral("8"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        QVERIFY(layers->isEnabled());
+        QCOMPARE(layers->text(), QString());
+        QCOMPARE(layers->placeholderText(), tr("collide matrix"));
+        const int steps = doc()->undoStack()->count();
+
+        typeInto(layers, QStringLiteral("hurtbox:hurtbox"));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hurtbox", "hurtbox"}}}));
+        QCOMPARE(doc()->undoStack()->count(), steps + 1);
+        QCOMPARE(doc()->undoStack()->text(steps),
+                 tr("Test %1 in versus %2").arg("hurtbox:hurtbox", "hero/punch"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+        QCOMPARE(rowTexts(panel()->hitsTable(), 0).mid(0, 2), (QStringList{"torso", "belly"}));
+        // The reach follows the same pairs: torso x -5..5 against the mirrored belly dx-8..dx.
+        QCOMPARE(rowTexts(panel()->rangeTable(), 0),
+                 (QStringList{"punch", tr("%1 to %2").arg(number(-5), number(13))}));
+        QVERIFY(panel()->layersNote()->isHidden());
+
+        // Pairs are ordered: the hero's hurtbox against the foe's hitbox tests nothing here.
+        // Spaces around the names do not count; the field shows the pairs as saved.
+        typeInto(layers, QStringLiteral("hurtbox : hitbox"));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hurtbox", "hitbox"}}}));
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hitbox"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        QCOMPARE(rowTexts(panel()->rangeTable(), 0), (QStringList{"punch", tr("never")}));
+
+        // A list that does not read is refused where it is typed; nothing changes.
+        const int before = doc()->undoStack()->count();
+        typeInto(layers, QStringLiteral("hurtbox"));
+        QVERIFY(panel()->layersNote()->isVisible());
+        QVERIFY2(panel()->layersNote()->text().contains(QStringLiteral("not a layer pair")),
+                 qPrintable(panel()->layersNote()->text()));
+        QCOMPARE(doc()->undoStack()->count(), before);
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hurtbox", "hitbox"}}}));
+        // Another edit meanwhile is saved, and leaves the refused list to be fixed.
+        typeInto(panel()->dyBox(), QStringLiteral("1"));
+        QCOMPARE(doc()->data().versus[0].dy, 1.0);
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hurtbox", "hitbox"}}}));
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox"));
+        QVERIFY(panel()->layersNote()->isVisible());
+        // Another attacker frame shows its own setup (the kick has none); coming back shows
+        // the saved pairs, the unapplied text gone.
+        QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
+        QCOMPARE(layers->text(), QString());
+        QVERIFY(!layers->isEnabled());
+        QVERIFY(panel()->layersNote()->isHidden());
+        QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hitbox"));
+        QVERIFY(panel()->layersNote()->isHidden());
+        QCOMPARE(doc()->undoStack()->count(), before + 1); // only the dy
+
+        // A layer the document lacks is allowed (it may come later) but pointed out, until
+        // the document has it.
+        typeInto(layers, QStringLiteral("hitbx:hurtbox"));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hitbx", "hurtbox"}}}));
+        QVERIFY(panel()->layersNote()->isVisible());
+        QCOMPARE(panel()->layersNote()->text(),
+                 tr("No layer named %1 in this document.").arg("hitbx"));
+        auto *layersPanel = mWindow->findChild<LayersPanel *>();
+        QVERIFY(layersPanel);
+        QVERIFY(layersPanel->renameLayer(QStringLiteral("hitbox"), QStringLiteral("hitbx")));
+        QVERIFY(panel()->layersNote()->isHidden());
+        doc()->undoStack()->undo();
+        QVERIFY(panel()->layersNote()->isVisible());
+
+        // Emptying the field goes back to the collide matrix.
+        layers->setFocus();
+        QTest::keyClick(layers, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(layers, Qt::Key_Backspace);
+        QTest::keyClick(layers, Qt::Key_Return);
+        QVERIFY(!doc()->data().versus[0].layers);
+        QCOMPARE(doc()->undoStack()->text(doc()->undoStack()->index() - 1),
+                 tr("Test %1 in versus %2").arg(tr("the collide matrix"), "hero/punch"));
+        QVERIFY(panel()->layersNote()->isHidden());
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+
+        // Undo walks back through every list, the field following the document.
+        doc()->undoStack()->undo(); // the emptied field
+        QCOMPARE(layers->text(), QStringLiteral("hitbx:hurtbox"));
+        doc()->undoStack()->undo(); // hitbx:hurtbox
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hitbox"));
+        QCOMPARE(doc()->data().versus[0].dy, 1.0);
+        doc()->undoStack()->undo(); // dy 1
+        QCOMPARE(doc()->data().versus[0].dy, 0.0);
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hitbox"));
+        doc()->undoStack()->undo(); // hurtbox:hitbox
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hurtbox"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+
+        // Renaming a layer renames it in the setup's pairs, in the same undo step.
+        const int beforeRename = doc()->undoStack()->index();
+        QVERIFY(layersPanel->renameLayer(QStringLiteral("hurtbox"), QStringLiteral("body")));
+        QCOMPARE(doc()->undoStack()->index(), beforeRename + 1);
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"body", "body"}}}));
+        QCOMPARE(doc()->data().sprites[0].frames[0].shapes[1].layer, QStringLiteral("body"));
+        QCOMPARE(layers->text(), QStringLiteral("body:body"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->undoStack()->index(), beforeRename);
+        QCOMPARE(doc()->data().sprites[0].frames[0].shapes[1].layer, QStringLiteral("hurtbox"));
+        QCOMPARE(doc()->data().collide, (std::optional<QList<LayerPair>>{{{"hitbox", "hurtbox"}}}));
+        QCOMPARE(layers->text(), QStringLiteral("hurtbox:hurtbox"));
+
+        // Saved with the setup.
+        const VersusSetup saved = HitsmithFormat::parse(HitsmithFormat::serialize(doc()->data()))
+                                      .document->versus.value(0);
+        QCOMPARE(saved.layers, (std::optional<QList<LayerPair>>{{{"hurtbox", "hurtbox"}}}));
     }
 
     void theDefenderIsDrawnAndDraggedOnTheCanvas() {
