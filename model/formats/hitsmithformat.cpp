@@ -329,9 +329,12 @@ DocumentData readDocument(const json::Cursor &root) {
             style.name = c[QStringLiteral("name")].string();
             if (c.has(QStringLiteral("color"))) {
                 const json::Cursor color = c[QStringLiteral("color")];
-                style.color = QColor::fromString(color.string());
-                if (!style.color.isValid())
+                const QColor parsed = QColor::fromString(color.string());
+                if (!parsed.isValid())
                     color.fail(tr("must be a colour such as \"#e04040\""));
+                // The file holds 8 bits a channel; "#rrrgggbbb" and the 16-bit forms keep more,
+                // so a save and reload would give another colour. Keep what a save writes.
+                style.color = QColor::fromRgba(parsed.rgba());
             }
             if (c.has(QStringLiteral("visible")))
                 style.visible = c[QStringLiteral("visible")].boolean();

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void malformedInput_data();
     void malformedInput();
     void readsEveryField();
+    void coloursKeepWhatASaveWrites();
     void readsEveryShapeSpelling_data();
     void readsEveryShapeSpelling();
     void unknownFieldsSurviveARoundTrip();
@@ -200,6 +201,24 @@ void TestFormat::readsEveryField() {
     QVERIFY(noMatrix.isOk());
     QVERIFY(!noMatrix.document->collide.has_value());
     QVERIFY(noMatrix.document->layersCollide("a", "b"));
+}
+
+// Found by fuzzing: "#rrrgggbbb" (12 bits a channel) was kept at full precision but saved at 8
+// bits, so saving and reopening changed the document.
+void TestFormat::coloursKeepWhatASaveWrites() {
+    for (const char *spelling : {"#3e80099db", "#3e8000999dbb", "#3e099d", "#803e099d", "red"}) {
+        const ReadResult first = HitsmithFormat::parse(
+            minimal("[]", QByteArray(R"(, "layers": [{"name": "hitbox", "color": ")") +
+                              spelling + R"("}])"));
+        QVERIFY2(first.isOk(), qPrintable(first.error));
+        const ReadResult again = HitsmithFormat::parse(HitsmithFormat::serialize(*first.document));
+        QVERIFY2(again.isOk(), qPrintable(again.error));
+        QCOMPARE(again.document->layers.at(0).color, first.document->layers.at(0).color);
+    }
+    const ReadResult wide = HitsmithFormat::parse(
+        minimal("[]", R"(, "layers": [{"name": "hitbox", "color": "#3e80099db"}])"));
+    QVERIFY2(wide.isOk(), qPrintable(wide.error));
+    QCOMPARE(wide.document->layers.at(0).color, QColor(0x3e, 0x01, 0x9d));
 }
 
 void TestFormat::readsEveryShapeSpelling_data() {
