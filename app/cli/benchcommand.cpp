@@ -120,7 +120,7 @@ int runBench(const QStringList &arguments, Output &output) {
         for (int i = 0; i < edits; ++i) {
             const ShapeRef ref{largest.sprite, largest.frame, pick(random)};
             Shape moved = target.shape(ref);
-            moved.translate(QPointF(offset(random), offset(random)));
+            moved.translate(QPointF{offset(random), offset(random)});
             const auto start = Clock::now();
             target.setShape(ref, moved);
             editUs.push_back(

@@ -105,9 +105,12 @@ QImage sheet2048() {
         const QPointF centre((cell % 128) * 16 + 8, (cell / 128) * 16 + 8);
         QPainterPath path;
         switch (cell % 3) {
-        case 0:
-            path.addEllipse(centre, 3 + random.bounded(4), 3 + random.bounded(4));
+        case 0: {
+            // One draw per statement: argument order is unspecified (GCC and clang differ).
+            const int rx = 3 + random.bounded(4);
+            path.addEllipse(centre, rx, 3 + random.bounded(4));
             break;
+        }
         case 1:
             path = starPath(centre, 4 + random.bounded(3), 7, 3);
             break;

@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
     frame.source = QRectF(0, 0, 1024, 1024);
     QRandomGenerator rng(42);
     for (int i = 0; i < shapeCount; ++i) {
-        const QPointF c(rng.bounded(16, 1008), rng.bounded(16, 1008));
+        const QPointF c{rng.bounded(16, 1008), rng.bounded(16, 1008)};
         const QString id = QStringLiteral("s%1").arg(i);
         switch (i % 3) {
         case 0:

@@ -103,7 +103,7 @@ Oracle translated(Oracle o, double dx, double dy) {
 }
 
 Shape randomShape(QRandomGenerator &random, int id, double extent) {
-    const QPointF c(random.bounded(extent), random.bounded(extent));
+    const QPointF c{random.bounded(extent), random.bounded(extent)};
     const QString name = QString::number(id);
     switch (random.bounded(4)) {
     case 0:

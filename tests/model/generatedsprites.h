@@ -73,8 +73,11 @@ inline QList<GeneratedSprite> generatedSprites(int size = 64) {
         QPainterPath blob;
         blob.setFillRule(Qt::WindingFill);
         for (int k = 0; k < 6; ++k) {
-            const QPointF at(size * (0.25 + 0.5 * random.generateDouble()),
-                             size * (0.25 + 0.5 * random.generateDouble()));
+            // One draw per statement: the order of a call's arguments is unspecified (GCC
+            // evaluated y first, clang x), and the trace tests rely on these exact blobs.
+            const double y = size * (0.25 + 0.5 * random.generateDouble());
+            const double x = size * (0.25 + 0.5 * random.generateDouble());
+            const QPointF at(x, y);
             const double radius = size * (0.08 + 0.15 * random.generateDouble());
             blob.addEllipse(at, radius, radius);
         }

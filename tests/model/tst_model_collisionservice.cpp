@@ -203,7 +203,7 @@ void TestCollisionService::randomEditsMatchAFreshService() {
     Frame frame{"f", {}, {}, {}, {}, {}, {}};
     QRandomGenerator random(7);
     for (int i = 0; i < 60; ++i) {
-        const QPointF c(random.bounded(200.0), random.bounded(200.0));
+        const QPointF c{random.bounded(200.0), random.bounded(200.0)};
         if (i % 3 == 0)
             frame.shapes << Shape::circle(QString::number(i), c, 5 + random.bounded(10.0));
         else if (i % 3 == 1)
@@ -235,7 +235,7 @@ void TestCollisionService::randomStructuralEditsMatchAFreshService() {
         QRandomGenerator random(seed);
         auto makeShape = [&random](int i) {
             const QString id = QStringLiteral("s%1").arg(i);
-            const QPointF c(random.bounded(100.0), random.bounded(100.0));
+            const QPointF c{random.bounded(100.0), random.bounded(100.0)};
             const QString layer = random.bounded(2) ? QStringLiteral("a") : QStringLiteral("b");
             switch (random.bounded(4)) {
             case 0:

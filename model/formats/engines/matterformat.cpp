@@ -180,7 +180,11 @@ WriteResult MatterFormat::write(const DocumentData &document, const FormatContex
                     for (QPointF p : engines::polygonPoints(shape))
                         vertices.append(QJsonObject{{QStringLiteral("x"), p.x()},
                                                     {QStringLiteral("y"), p.y()}});
-                    fixture.insert(QStringLiteral("vertices"), QJsonArray{vertices});
+                    // One convex piece: an array holding the array. Not QJsonArray{vertices},
+                    // which clang reads as a copy and GCC as a one-element list.
+                    QJsonArray pieces;
+                    pieces.append(vertices);
+                    fixture.insert(QStringLiteral("vertices"), pieces);
                 }
                 fixtures.append(fixture);
             }
