@@ -18,7 +18,7 @@ parallel=${2:-2}
 flags="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1"
 cmake -S . -B build-fuzz -DHITSMITH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$flags" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -fuse-ld=lld" >/dev/null
 cmake --build build-fuzz -j"$(nproc 2>/dev/null || echo 2)"
 readers=${HITSMITH_FUZZ_READERS:-$(sed -n 's/^set(HITSMITH_FUZZ_READERS \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt)}
 fixtures=../shared/fixtures

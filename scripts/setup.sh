@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
 # of exported files), fonts for the offscreen platform.
 # The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
-# CI's fuzzing: clang with libFuzzer and the sanitizer runtimes.
+# CI's fuzzing and sanitizer builds: clang with libFuzzer and the sanitizer runtimes, lld to link.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
 # independent pipeline the trace benchmark compares against).
 packages=(
@@ -16,7 +16,7 @@ packages=(
   qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
   libboost-dev libbox2d-dev python3-skimage
   tiled
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
   fonts-dejavu-core xvfb xauth xdotool
 )
 
