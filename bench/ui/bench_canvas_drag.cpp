@@ -125,7 +125,10 @@ int main(int argc, char **argv) {
     frame.source = QRectF(0, 0, 1024, 1024);
     QRandomGenerator rng(42);
     for (int i = 0; i < shapeCount; ++i) {
-        const QPointF c{rng.bounded(16, 1008), rng.bounded(16, 1008)};
+        // One draw per statement, y first as GCC evaluated them: argument order is unspecified.
+        const int y = rng.bounded(16, 1008);
+        const int x = rng.bounded(16, 1008);
+        const QPointF c(x, y);
         const QString id = QStringLiteral("s%1").arg(i);
         switch (i % 3) {
         case 0:
