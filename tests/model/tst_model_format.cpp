@@ -208,8 +208,8 @@ void TestFormat::readsEveryField() {
 void TestFormat::coloursKeepWhatASaveWrites() {
     for (const char *spelling : {"#3e80099db", "#3e8000999dbb", "#3e099d", "#803e099d", "red"}) {
         const ReadResult first = HitsmithFormat::parse(
-            minimal("[]", QByteArray(R"(, "layers": [{"name": "hitbox", "color": ")") +
-                              spelling + R"("}])"));
+            minimal("[]", QByteArray(R"(, "layers": [{"name": "hitbox", "color": ")") + spelling +
+                              R"("}])"));
         QVERIFY2(first.isOk(), qPrintable(first.error));
         const ReadResult again = HitsmithFormat::parse(HitsmithFormat::serialize(*first.document));
         QVERIFY2(again.isOk(), qPrintable(again.error));
