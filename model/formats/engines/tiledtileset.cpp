@@ -105,7 +105,13 @@ QJsonObject fromTiledProperties(const QList<Property> &properties, const QString
         if (isInternal && isInternal(property.name))
             continue;
         QString reason;
-        if (const std::optional<QJsonValue> value = fromTiledProperty(property, &reason))
+        std::optional<QJsonValue> value;
+        // A Hitsmith document cannot hold a property without a name (it would not reopen).
+        if (property.name.isEmpty())
+            reason = tr("a property needs a name");
+        else
+            value = fromTiledProperty(property, &reason);
+        if (value)
             result.insert(property.name, *value);
         else
             skipped->add(tr("%1 property not imported"), tr("%1 properties not imported"),
