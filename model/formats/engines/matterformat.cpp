@@ -36,7 +36,10 @@ QJsonObject readProperties(const json::Cursor &owner, const QString &where,
         return properties;
     const QJsonObject object = owner[kProperties].object();
     for (auto it = object.begin(); it != object.end(); ++it) {
-        if (it.value().isDouble() || it.value().isString() || it.value().isBool())
+        if (it.key().isEmpty()) // a Hitsmith document cannot hold it (it would not reopen)
+            skipped->add(tr("%1 property has no name; not imported"),
+                         tr("%1 properties have no name; not imported"), where);
+        else if (it.value().isDouble() || it.value().isString() || it.value().isBool())
             properties.insert(it.key(), it.value());
         else
             skipped->add(tr("%1 property is not a number, string or boolean; not imported"),
