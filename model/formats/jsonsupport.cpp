@@ -17,23 +17,31 @@ static QString tr(const char *text) {
     return QCoreApplication::translate("hitsmith::Json", text);
 }
 
-/// Rebuilds every object by inserting its keys again. Qt 6.4's parser drops a U+FEFF that starts a
-/// key but files the key under its undecoded bytes, so such an object iterates out of key order
-/// and compares unequal to the same object read back from our own write.
-static QJsonValue withKeysResorted(const QJsonValue &value) {
-    if (value.isArray()) {
-        QJsonArray array;
-        for (const QJsonValue &item : value.toArray())
-            array.append(withKeysResorted(item));
-        return array;
+QByteArray escapeByteOrderMarks(const QByteArray &bytes) {
+    QByteArray escaped = bytes;
+    escaped.replace("\xEF\xBB\xBF", "\\ufeff");
+    return escaped;
+}
+
+/// "line L, column C: what", L and C counted in the user's text at the byte offset Qt reports.
+static QString describeParseError(const QByteArray &bytes, const QJsonParseError &parseError) {
+    // QJsonParseError gives the byte offset just past the offending character; users need
+    // the line and column of that character.
+    const qsizetype offset = std::clamp<qsizetype>(parseError.offset - 1, 0, bytes.size());
+    int line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (bytes[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
     }
-    if (!value.isObject())
-        return value;
-    const QJsonObject object = value.toObject();
-    QJsonObject sorted;
-    for (auto it = object.begin(); it != object.end(); ++it)
-        sorted.insert(it.key(), withKeysResorted(it.value()));
-    return sorted;
+    const int column =
+        static_cast<int>(QString::fromUtf8(bytes.mid(lineStart, offset - lineStart)).size()) + 1;
+    QString what = parseError.errorString();
+    if (offset >= bytes.size() - 1 && parseError.error != QJsonParseError::GarbageAtEnd)
+        what += tr(" (the file ends too early: truncated?)");
+    return tr("line %1, column %2: %3").arg(line).arg(column).arg(what);
 }
 
 std::optional<QJsonDocument> parse(const QByteArray &input, QString *error) {
@@ -43,37 +51,21 @@ std::optional<QJsonDocument> parse(const QByteArray &input, QString *error) {
     if (!engines::checkText(bytes, QStringLiteral("JSON"), error))
         return std::nullopt;
     QJsonParseError parseError;
-    QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    // Rare (a byte-order mark inside the text), so the common path pays only for the search.
+    const bool hasInnerMarks = bytes.contains("\xEF\xBB\xBF");
+    QJsonDocument document =
+        QJsonDocument::fromJson(hasInnerMarks ? escapeByteOrderMarks(bytes) : bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        // QJsonParseError gives the byte offset just past the offending character; users need
-        // the line and column of that character.
-        const qsizetype offset = std::clamp<qsizetype>(parseError.offset - 1, 0, bytes.size());
-        int line = 1;
-        qsizetype lineStart = 0;
-        for (qsizetype i = 0; i < offset; ++i) {
-            if (bytes[i] == '\n') {
-                ++line;
-                lineStart = i + 1;
-            }
-        }
-        const int column =
-            static_cast<int>(QString::fromUtf8(bytes.mid(lineStart, offset - lineStart)).size()) +
-            1;
-        QString what = parseError.errorString();
-        if (offset >= bytes.size() - 1 && parseError.error != QJsonParseError::GarbageAtEnd)
-            what += tr(" (the file ends too early: truncated?)");
-        *error = tr("line %1, column %2: %3").arg(line).arg(column).arg(what);
+        // Both spellings of the mark fail at the same place; report it in the user's own text.
+        QJsonParseError inUserText;
+        if (hasInnerMarks && (QJsonDocument::fromJson(bytes, &inUserText), inUserText.error))
+            parseError = inUserText;
+        *error = describeParseError(bytes, parseError);
         return std::nullopt;
     }
     if (!document.isObject() && !document.isArray()) {
         *error = tr("expected a JSON object");
         return std::nullopt;
-    }
-    // Rare (a byte-order mark inside the text), so the common path pays only for the search.
-    if (bytes.contains("\xEF\xBB\xBF")) {
-        const QJsonValue root = withKeysResorted(
-            document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()));
-        document = root.isObject() ? QJsonDocument(root.toObject()) : QJsonDocument(root.toArray());
     }
     return document;
 }
@@ -183,13 +175,14 @@ void appendString(QString &out, const QString &value) {
         return;
     }
     // Anything else: QJsonDocument escapes exactly as JSON requires; strip the array brackets.
+    // A U+FEFF is invisible in an editor and a diff, so it is written as its escape.
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    out += QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    out += QString::fromUtf8(escapeByteOrderMarks(wrapped.mid(1, wrapped.size() - 2)));
 }
 
 QString compact(const QJsonValue &value) {
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+    return QString::fromUtf8(escapeByteOrderMarks(wrapped.mid(1, wrapped.size() - 2)));
 }
 
 } // namespace hitsmith::json

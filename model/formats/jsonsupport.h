@@ -18,6 +18,11 @@ namespace hitsmith::json {
 /// what and where ("line 4, column 12: unterminated string", "file is empty", ...).
 std::optional<QJsonDocument> parse(const QByteArray &bytes, QString *error);
 
+/// Every raw U+FEFF (UTF-8 EF BB BF) in JSON text spelled as the escape \ufeff. Qt 6.4's parser
+/// drops a raw one that starts a string or a key, taking it for a byte-order mark, but decodes
+/// the escape faithfully. Outside a string both spellings are errors, so validity is unchanged.
+QByteArray escapeByteOrderMarks(const QByteArray &bytes);
+
 /// Thrown by Cursor when the data does not fit the schema; caught inside each reader.
 struct SchemaError {
     QString path;    ///< e.g. sprites[0].frames[2].shapes[1].radius

@@ -78,6 +78,11 @@ void TestAsepriteFormat::keysInFileOrder() {
     QCOMPARE(
         jsonMemberKeysInOrder("\xEF\xBB\xBF{\"frames\":{\"\\u00e9\":1}}", QStringLiteral("frames")),
         QStringList({QStringLiteral("\u00e9")}));
+    // A U+FEFF starting a key is part of the name (Qt's parser alone drops it).
+    QCOMPARE(jsonMemberKeysInOrder("{\"frames\":{\"\xEF\xBB\xBF"
+                                   "b\":1,\"a\":2}}",
+                                   QStringLiteral("frames")),
+             QStringList({QString(QChar(0xFEFF)) + u'b', QStringLiteral("a")}));
     const QByteArray array = R"({"frames":[1,2]})";
     QVERIFY(jsonMemberKeysInOrder(array, QStringLiteral("frames")).isEmpty());
     const QByteArray truncated = R"({"frames":{"a":)";

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void isSameFileAndHoldsHitsmithDocument();
     void failedSaveLeavesTheOldFile();
     void stringsAreEscapedExactlyAsQtJsonDoes();
+    void byteOrderMarksInsideTextAreKept();
 };
 
 void TestFormat::malformedInput_data() {
@@ -561,6 +562,40 @@ void TestFormat::stringsAreEscapedExactlyAsQtJsonDoes() {
             QJsonDocument::fromJson("[" + json::string(sample).toUtf8() + "]");
         QCOMPARE(back.array().at(0).toString(), sample);
     }
+}
+
+// Qt 6.4's parser drops a raw U+FEFF that starts a string (found by fuzzing a Tiled tileset
+// named with one): every name must keep it, and a save spells it visibly as \ufeff.
+void TestFormat::byteOrderMarksInsideTextAreKept() {
+    const QByteArray mark("\xEF\xBB\xBF");
+    const QByteArray text = R"({"format": "hitsmith", "version": 1, "sprites": [{"name": ")" +
+                            mark + R"(knight", "frames": [{"name": ")" + mark +
+                            R"(idle", "shapes": [{"id": ")" + mark + R"(body", "layer": ")" + mark +
+                            R"(hurt", "type": "circle", "center": [4, 5], "radius": 3}]}]}]})";
+    const ReadResult loaded = HitsmithFormat::parse(text);
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    const QString bom(QChar(0xFEFF));
+    const Sprite &sprite = loaded.document->sprites.at(0);
+    QCOMPARE(sprite.name, bom + QStringLiteral("knight"));
+    QCOMPARE(sprite.frames.at(0).name, bom + QStringLiteral("idle"));
+    QCOMPARE(sprite.frames.at(0).shapes.at(0).id, bom + QStringLiteral("body"));
+    QCOMPARE(sprite.frames.at(0).shapes.at(0).layer, bom + QStringLiteral("hurt"));
+
+    const QByteArray saved = HitsmithFormat::serialize(*loaded.document);
+    QVERIFY(!saved.contains(mark));
+    QVERIFY(saved.contains(R"("name": "\ufeffknight")"));
+    const ReadResult again = HitsmithFormat::parse(saved);
+    QVERIFY2(again.isOk(), qPrintable(again.error));
+    QVERIFY(*again.document == *loaded.document);
+
+    // A mark outside any string is refused, placed in the user's own text like any stray
+    // character (not in the escaped text the parser was given, five characters longer).
+    const QByteArray before = "{\n  \"a\": \"" + mark + mark + "\", \"format\": ";
+    const ReadResult stray = HitsmithFormat::parse(before + mark + R"("hitsmith"})");
+    const ReadResult other = HitsmithFormat::parse(before + R"(@"hitsmith"})");
+    QVERIFY(!stray.isOk());
+    QVERIFY2(stray.error.startsWith(QStringLiteral("line 2, column ")), qPrintable(stray.error));
+    QCOMPARE(stray.error, other.error);
 }
 
 QTEST_GUILESS_MAIN(TestFormat)

@@ -1,6 +1,7 @@
 #include "shapeclipboard.h"
 
 #include "hitsmithformat.h"
+#include "jsonsupport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,7 +49,7 @@ QList<Shape> fromMimeData(const QMimeData *data) {
     QByteArray bytes = data->data(QString::fromLatin1(kMimeType));
     if (bytes.isEmpty() && data->hasText())
         bytes = data->text().toUtf8();
-    const QJsonObject payload = QJsonDocument::fromJson(bytes).object();
+    const QJsonObject payload = QJsonDocument::fromJson(json::escapeByteOrderMarks(bytes)).object();
     if (payload.value(QStringLiteral("format")).toString() != QLatin1String("hitsmith-shapes"))
         return {};
     QJsonObject frame;

@@ -69,8 +69,8 @@ private:
             mPos += mText[mPos] == '\\' ? 2 : 1;
         ++mPos;
         // Let Qt decode the escapes of this one literal.
-        const QJsonDocument decoded =
-            QJsonDocument::fromJson('[' + mText.mid(start, mPos - start) + ']');
+        const QJsonDocument decoded = QJsonDocument::fromJson(
+            json::escapeByteOrderMarks('[' + mText.mid(start, mPos - start) + ']'));
         return decoded.array().at(0).toString();
     }
     bool skipValue() {
