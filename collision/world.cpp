@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace hitsmith::collision {
@@ -77,30 +78,63 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
 }
 
 std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vector<Vec2> &pool) {
-    const PreparedShape p = prepare(shape);
-    body.type = p.type;
     body.layer = shape.layer;
     body.flags = Alive;
     body.hitCount = 0;
-    switch (p.type) {
-    case GeometryKind::Polygon:
-        body.polyOffset = static_cast<std::uint32_t>(pool.size());
-        body.polyCapacity = p.polygon.count;
-        pool.insert(pool.end(), shape.points.begin(), shape.points.begin() + p.polygon.count);
-        std::construct_at(&body.polygon,
-                          PolygonView{nullptr, p.polygon.count, p.polygon.orientation});
-        break;
-    case GeometryKind::Rect:
+    if (shape.type == GeometryKind::Polygon)
+        return stagePolygon(body, shape.points, pool);
+    const PreparedShape p = prepare(shape);
+    body.type = p.type;
+    if (p.type == GeometryKind::Rect)
         std::construct_at(&body.rect, p.rect);
-        break;
-    case GeometryKind::Circle:
+    else
         std::construct_at(&body.circle, p.circle);
-        break;
-    }
     if (!p.valid)
         return std::nullopt;
-    const Aabb box = boundsOf(p); // the polygon view still points at the caller's points
+    const Aabb box = boundsOf(p);
     if (!isFinite(box.min) || !isFinite(box.max))
+        return std::nullopt;
+    body.flags |= Valid;
+    return box;
+}
+
+std::optional<Aabb> World::stagePolygon(Body &body, std::span<const Vec2> points,
+                                        std::vector<Vec2> &pool) {
+    // What prepare() (makePolygon's winding, the validity rule) and boundsOf() compute, in one
+    // pass over the points as they are copied, with the same arithmetic in the same order so
+    // that a bulk load and add() agree bit for bit.
+    const auto count = static_cast<std::uint32_t>(
+        std::min<std::size_t>(points.size(), std::numeric_limits<std::uint32_t>::max()));
+    body.type = GeometryKind::Polygon;
+    body.polyOffset = static_cast<std::uint32_t>(pool.size());
+    body.polyCapacity = count;
+    pool.insert(pool.end(), points.begin(), points.begin() + count);
+    std::construct_at(&body.polygon, PolygonView{nullptr, count, 1.0});
+    if (count == 0)
+        return std::nullopt;
+    const Vec2 *p = pool.data() + body.polyOffset;
+    const Vec2 o = p[0];
+    double area = 0.0;
+    bool finite = count >= 3 && isFinite(o);
+    bool spread = false;
+    Aabb box{o, o};
+    for (std::uint32_t i = 1; i < count; ++i) {
+        const Vec2 v = p[i];
+        if (i + 1 < count)
+            area += cross(v - o, p[i + 1] - o);
+        finite = finite && isFinite(v);
+        spread = spread || !(v == o);
+        box.min.x = std::min(box.min.x, v.x);
+        box.min.y = std::min(box.min.y, v.y);
+        box.max.x = std::max(box.max.x, v.x);
+        box.max.y = std::max(box.max.y, v.y);
+    }
+    body.polygon.orientation = area >= 0.0 ? 1.0 : -1.0;
+    // Points past the uint32 range are not stored, as in makePolygon, but must be finite, as in
+    // prepare().
+    for (std::size_t i = count; i < points.size(); ++i)
+        finite = finite && isFinite(points[i]);
+    if (!finite || !spread || !isFinite(box.min) || !isFinite(box.max))
         return std::nullopt;
     body.flags |= Valid;
     return box;

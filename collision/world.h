@@ -193,6 +193,8 @@ private:
                                        LoadEvents events); // addAll, empty world
     static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,
                                      std::vector<Vec2> &pool); // prepares into pool; box if valid
+    static std::optional<Aabb> stagePolygon(Body &body, std::span<const Vec2> points,
+                                            std::vector<Vec2> &pool); // stage() for a polygon
     void restoreLocality();
 
     std::vector<Body> mBodies;              // by slot

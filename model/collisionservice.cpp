@@ -127,13 +127,18 @@ public:
             break;
         }
         // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-        if (!mLastLayer || *mLastLayer != shape.layer) {
+        // Names that share their characters (a parsed document's are interned) need no compare.
+        if (!mLastLayer || !isSameName(*mLastLayer, shape.layer)) {
             mLastLayer = &shape.layer;
             mLastIndex = mService.layerIndex(shape.layer);
         }
         input.layer = mLastIndex;
         mCollidable[i] = true;
         return input;
+    }
+    /// Whether two layer names are equal, without comparing characters they share.
+    static bool isSameName(const QString &a, const QString &b) {
+        return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
     }
     /// Whether shape i was collidable (valid once the world has read it).
     bool isCollidable(std::size_t i) const { return mCollidable[i]; }
@@ -156,14 +161,20 @@ std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const
     FrameSource source(*this, frame);
     const std::vector<collision::ShapeHandle> handles =
         fw->world.addAll(source, collision::LoadEvents::Skip);
-    fw->handleOfShape.resize(handles.size(), kNoHandle);
+    // Both directions of the mapping in one pass (what reindex() would give).
+    fw->handleOfShape.assign(handles.size(), kNoHandle);
+    fw->shapeOfHandle.assign(handles.size(), -1);
     for (std::size_t i = 0; i < handles.size(); ++i) {
-        if (source.isCollidable(i))
-            fw->handleOfShape[i] = handles[i];
-        else
-            fw->world.remove(handles[i]); // had no pair; its handle is free for later adds
+        const collision::ShapeHandle h = handles[i];
+        if (!source.isCollidable(i)) {
+            fw->world.remove(h); // had no pair; its handle is free for later adds
+            continue;
+        }
+        fw->handleOfShape[i] = h;
+        if (h >= fw->shapeOfHandle.size())
+            fw->shapeOfHandle.resize(std::size_t(h) + 1, -1);
+        fw->shapeOfHandle[h] = int(i);
     }
-    fw->reindex();
     return fw;
 }
 

@@ -27,11 +27,12 @@ bool finite(QPointF p) {
     return std::isfinite(p.x()) && std::isfinite(p.y());
 }
 
-std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
-    // Opening a document checks every shape: hand-drawn polygons fit on the stack.
-    // The stack buffer is left uninitialised (Vec2 would zero all of it): only the polygon's
-    // own vertices are constructed.
+/// Calls f with the polygon's vertices as collision points: on the stack for hand-drawn
+/// polygons (opening a document checks every shape), on the heap past kOnStack.
+template <typename F> auto withVertices(const Shape &shape, F &&f) {
     constexpr qsizetype kOnStack = 32;
+    // Left uninitialised (Vec2 would zero all of it): only the polygon's own vertices are
+    // constructed.
     union Small {
         Small() {}
         collision::Vec2 points[kOnStack];
@@ -44,8 +45,12 @@ std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
     }
     for (qsizetype i = 0; i < shape.points.size(); ++i)
         std::construct_at(points + i, collision::Vec2{shape.points[i].x(), shape.points[i].y()});
-    const collision::PolygonCheck check = collision::checkConvexPolygon(
-        std::span<const collision::Vec2>(points, std::size_t(shape.points.size())));
+    return f(std::span<const collision::Vec2>(points, std::size_t(shape.points.size())));
+}
+
+std::optional<ShapeProblem> checkPolygon(const Shape &shape) {
+    const collision::PolygonCheck check =
+        withVertices(shape, [](auto points) { return collision::checkConvexPolygon(points); });
     using collision::PolygonIssue;
     switch (check.issue) {
     case PolygonIssue::None:
@@ -117,41 +122,66 @@ void checkDuration(const std::optional<int> &duration, const QString &where, int
                           -1, where + QStringLiteral(".duration")});
 }
 
+/// The rule a rectangle or circle breaks, checked in the order validateShape reports them;
+/// nullopt when it can collide. No strings: isCollidable runs it for every shape of a document.
+std::optional<ProblemKind> roundOrBoxIssue(const Shape &shape) {
+    if (shape.type == ShapeType::Rect) {
+        if (!finite(shape.center) || !std::isfinite(shape.size.width()) ||
+            !std::isfinite(shape.size.height()) || !std::isfinite(shape.angle))
+            return ProblemKind::NonFinite;
+        if (tooLarge({shape.center.x(), shape.center.y(), shape.size.width(), shape.size.height()}))
+            return ProblemKind::CoordinateTooLarge;
+        if (shape.size.width() <= 0 || shape.size.height() <= 0)
+            return ProblemKind::NonPositiveSize;
+        return std::nullopt;
+    }
+    if (!finite(shape.center) || !std::isfinite(shape.radius))
+        return ProblemKind::NonFinite;
+    if (tooLarge({shape.center.x(), shape.center.y(), shape.radius}))
+        return ProblemKind::CoordinateTooLarge;
+    if (shape.radius <= 0)
+        return ProblemKind::NonPositiveRadius;
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ShapeProblem> validateShape(const Shape &shape) {
-    switch (shape.type) {
-    case ShapeType::Polygon:
+    if (shape.type == ShapeType::Polygon)
         return checkPolygon(shape);
-    case ShapeType::Rect:
-        if (!finite(shape.center) || !std::isfinite(shape.size.width()) ||
-            !std::isfinite(shape.size.height()) || !std::isfinite(shape.angle))
-            return ShapeProblem{ProblemKind::NonFinite,
-                                tr("rectangle has a value that is not a finite number"), -1};
-        if (tooLarge({shape.center.x(), shape.center.y(), shape.size.width(), shape.size.height()}))
-            return ShapeProblem{ProblemKind::CoordinateTooLarge,
-                                tr("rectangle is too large or too far out (limit +-1e15)"), -1};
-        if (shape.size.width() <= 0 || shape.size.height() <= 0)
-            return ShapeProblem{ProblemKind::NonPositiveSize,
-                                tr("rectangle size must be greater than 0 (is %1 x %2)")
-                                    .arg(shape.size.width())
-                                    .arg(shape.size.height()),
-                                -1};
+    const std::optional<ProblemKind> issue = roundOrBoxIssue(shape);
+    if (!issue)
         return std::nullopt;
-    case ShapeType::Circle:
-        if (!finite(shape.center) || !std::isfinite(shape.radius))
-            return ShapeProblem{ProblemKind::NonFinite,
-                                tr("circle has a value that is not a finite number"), -1};
-        if (tooLarge({shape.center.x(), shape.center.y(), shape.radius}))
-            return ShapeProblem{ProblemKind::CoordinateTooLarge,
-                                tr("circle is too large or too far out (limit +-1e15)"), -1};
-        if (shape.radius <= 0)
-            return ShapeProblem{
-                ProblemKind::NonPositiveRadius,
-                tr("circle radius must be greater than 0 (is %1)").arg(shape.radius), -1};
-        return std::nullopt;
+    const bool rect = shape.type == ShapeType::Rect;
+    switch (*issue) {
+    case ProblemKind::NonFinite:
+        return ShapeProblem{*issue,
+                            rect ? tr("rectangle has a value that is not a finite number")
+                                 : tr("circle has a value that is not a finite number"),
+                            -1};
+    case ProblemKind::CoordinateTooLarge:
+        return ShapeProblem{*issue,
+                            rect ? tr("rectangle is too large or too far out (limit +-1e15)")
+                                 : tr("circle is too large or too far out (limit +-1e15)"),
+                            -1};
+    case ProblemKind::NonPositiveSize:
+        return ShapeProblem{*issue,
+                            tr("rectangle size must be greater than 0 (is %1 x %2)")
+                                .arg(shape.size.width())
+                                .arg(shape.size.height()),
+                            -1};
+    default: // NonPositiveRadius
+        return ShapeProblem{
+            *issue, tr("circle radius must be greater than 0 (is %1)").arg(shape.radius), -1};
     }
-    return std::nullopt;
+}
+
+bool isCollidable(const Shape &shape) {
+    if (shape.type != ShapeType::Polygon)
+        return !roundOrBoxIssue(shape);
+    return withVertices(shape, [](std::span<const collision::Vec2> points) {
+        return collision::checkConvexPolygon(points).isValid();
+    });
 }
 
 QList<Problem> validateDocument(const DocumentData &document) {

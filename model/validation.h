@@ -64,9 +64,8 @@ bool isImageMissing(const Sprite &sprite, const QString &documentDirectory);
 /// the path as the document stores it.
 QList<Problem> findMissingImages(const DocumentData &document, const QString &documentDirectory);
 
-/// True when the shape is used by collision (its geometry is valid).
-inline bool isCollidable(const Shape &shape) {
-    return !validateShape(shape).has_value();
-}
+/// True when the shape is used by collision: validateShape finds nothing (the same rules,
+/// without building a message).
+bool isCollidable(const Shape &shape);
 
 } // namespace hitsmith
