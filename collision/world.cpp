@@ -180,6 +180,8 @@ void World::compactVertices() {
 void World::restoreLocality() {
     // Renumber slots into the broadphase's cell order (bodies and polygon vertices follow), so a
     // full pass walks memory nearly in order. Skipped while the order is still mostly right.
+    if (mBodies.size() < kLocalityMinShapes)
+        return; // the whole world stays in cache in any order
     const std::size_t breaks = mBroadphase.orderBreaks();
     if (breaks <= mBroadphase.size() / 8 + 64)
         return;

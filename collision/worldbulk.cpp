@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numeric>
 
 namespace hitsmith::collision {
 
@@ -51,7 +52,16 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
             inGrid[i] = 1;
         }
     }
-    mBroadphase.setAutoRebuild(true);                       // one rebuild with every box
+    mBroadphase.setAutoRebuild(true); // one rebuild with every box
+    mShapeCount = n;
+    if (n < kLocalityMinShapes) {
+        // Small enough to stay in cache in any order: slots are the input indices.
+        mSlotOfHandle.resize(n);
+        std::iota(mSlotOfHandle.begin(), mSlotOfHandle.end(), SlotIndex{0});
+        mHandleOfSlot = mSlotOfHandle;
+        loadPairs(events);
+        return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
+    }
     std::vector<SlotIndex> order = mBroadphase.sortedIds(); // slot -> input index
     for (std::size_t i = 0; i < n; ++i)
         if (!inGrid[i]) // invalid shapes after the grid's, in input order
@@ -71,7 +81,6 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     }
     mSlotOfHandle = std::move(slotOf);
     mHandleOfSlot = std::move(order);
-    mShapeCount = n;
     mBroadphase.renumber(mSlotOfHandle);
     loadPairs(events);
 

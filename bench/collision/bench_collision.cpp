@@ -19,8 +19,9 @@
 // CollisionService bulk build, then the frame's hits) against the same Box2D full pass, and the
 // whole opening of the document file (read, parse, validate, hits).
 //
-// Usage: bench_collision [--family collision|documents] [sizes...]
-//        (default: both; collision 1000 10000 100000, documents 1000 100000)
+// Usage: bench_collision [--family collision|documents] [--repeats N] [sizes...]
+//        (default: both; collision 1000 10000 100000, documents 1000 100000; the documents
+//        family takes the median of N alternating runs, default 5: more steadies small sizes)
 //        bench_collision --write-document N FILE   writes the N-shape mixed document
 
 #include "box2dside.h"
@@ -199,20 +200,19 @@ std::string runCollisionFamily(const std::vector<std::size_t> &sizes) {
            ",\"repeats\":5,\"rows\":[" + json + "]}";
 }
 
-std::string runDocumentFamily(const std::vector<std::size_t> &sizes) {
-    constexpr int kRepeats = 5;
+std::string runDocumentFamily(const std::vector<std::size_t> &sizes, int repeats) {
     std::printf("== Mixed documents: the same kinds of shape, 4-48 px, placed at random, about "
                 "0.28 hits per shape,\n   one frame. Hitsmith through the path an opened "
                 "document takes (Document::reset, the\n   CollisionService's bulk build, the "
                 "frame's hits as a list) against the same Box2D pass;\n   open: read + parse + "
                 "validate + hits from the file. Medians of %d.\n",
-                kRepeats);
+                repeats);
     printBox2DNote();
     std::printf("%8s | %12s %12s %7s | %9s %9s | %9s %9s %9s\n", "shapes", "hitsmith ms",
                 "box2d ms", "ratio", "hs hits", "b2 hits", "hits/shape", "open ms", "file MB");
     std::string json;
     for (std::size_t n : sizes) {
-        const bench::DocumentRow r = bench::runDocumentFamily(n, kRepeats);
+        const bench::DocumentRow r = bench::runDocumentFamily(n, repeats);
         const double ratio = r.fullMs / r.box2dFullMs;
         std::printf("%8zu | %12.3f %12.3f %7.3f | %9zu %9zu | %9.3f %9.1f %9.1f\n", r.shapes,
                     r.fullMs, r.box2dFullMs, ratio, r.hits, r.box2dHits,
@@ -227,7 +227,7 @@ std::string runDocumentFamily(const std::vector<std::size_t> &sizes) {
         json += buf;
     }
     std::printf("\n");
-    return "{\"family\":\"documents\",\"repeats\":" + std::to_string(kRepeats) + ",\"rows\":[" +
+    return "{\"family\":\"documents\",\"repeats\":" + std::to_string(repeats) + ",\"rows\":[" +
            json + "]}";
 }
 
@@ -241,10 +241,13 @@ int main(int argc, char **argv) {
                    ? 0
                    : 1;
     std::string family;
+    int repeats = 5;
     std::vector<std::size_t> sizes;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--family" && i + 1 < args.size())
             family = args[++i];
+        else if (args[i] == "--repeats" && i + 1 < args.size())
+            repeats = std::max(1, std::atoi(args[++i].c_str()));
         else
             sizes.push_back(std::strtoull(args[i].c_str(), nullptr, 10));
     }
@@ -262,8 +265,8 @@ int main(int argc, char **argv) {
         json.push_back(runCollisionFamily(
             sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes));
     if (family.empty() || family == "documents")
-        json.push_back(
-            runDocumentFamily(sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes));
+        json.push_back(runDocumentFamily(
+            sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes, repeats));
     std::printf("{\"bench\":\"collision\",\"families\":[");
     for (std::size_t i = 0; i < json.size(); ++i)
         std::printf("%s%s", i ? "," : "", json[i].c_str());
