@@ -73,23 +73,32 @@ inline bool isClearlyConvex(std::span<const Vec2> p) {
     const std::size_t n = p.size();
     if (n < 3)
         return false;
-    for (const Vec2 &v : p) {
-        if (!isFinite(v) || std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
-            return false;
-    }
+    // One pass over the edges does the range check, the turns and the search for the vertex
+    // farthest from vertex 0 (it runs for every polygon of a document being opened); the
+    // arithmetic is the same as the full check's wherever the two must agree.
+    const auto inRange = [](Vec2 v) {
+        return isFinite(v) && std::abs(v.x) <= kMaxCoordinate && std::abs(v.y) <= kMaxCoordinate;
+    };
     // Twice the collinearity tolerance, compared in squares (no square roots), so rounding can
     // never let through a turn the full check calls straight.
     constexpr double kLimit = 4.0 * kCollinearSine * kCollinearSine;
     Vec2 in = p[0] - p[n - 1];
+    double inLength = lengthSquared(in);
     bool positive = false;
     int xFlips = 0;
     double lastX = 0; // the x component of the last edge before edge 0 that has one
     for (std::size_t k = n; k-- > 0 && lastX == 0;)
         lastX = p[k + 1 < n ? k + 1 : 0].x - p[k].x;
+    std::size_t far = 0;
+    double farLength = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const Vec2 out = p[i + 1 < n ? i + 1 : 0] - p[i];
+        const std::size_t j = i + 1 < n ? i + 1 : 0;
+        if (!inRange(p[j]))
+            return false; // every vertex is checked before anything is accepted
+        const Vec2 out = p[j] - p[i];
+        const double outLength = lengthSquared(out);
         const double c = cross(in, out);
-        if (!(c * c > kLimit * lengthSquared(in) * lengthSquared(out)))
+        if (!(c * c > kLimit * inLength * outLength))
             return false; // straight, folded back or a zero-length edge: let the full check say
         if (i == 0)
             positive = c > 0;
@@ -102,22 +111,27 @@ inline bool isClearlyConvex(std::span<const Vec2> p) {
                 ++xFlips;
             lastX = out.x;
         }
+        if (j != 0) {
+            const double length = lengthSquared(p[j] - p[0]);
+            if (length > farLength) {
+                far = j;
+                farLength = length;
+            }
+        }
         in = out;
+        inLength = outLength;
     }
     if (xFlips != 2)
         return false;
     // Tiny edges can turn sharply on an outline that is flat as a whole: the full check's
-    // zero-area test, the same arithmetic on the same points (there are no repeats here).
-    std::size_t far = 0;
-    for (std::size_t i = 1; i < n; ++i) {
-        if (lengthSquared(p[i] - p[0]) > lengthSquared(p[far] - p[0]))
-            far = i;
-    }
+    // zero-area test (some vertex clearly off the line through vertex 0 and the farthest one),
+    // the same arithmetic on the same points (there are no repeats here).
     const Vec2 axis = p[far] - p[0];
-    double maxOffset = 0;
+    const double flat = kRelativeAreaEpsilon * lengthSquared(axis);
     for (std::size_t i = 0; i < n; ++i)
-        maxOffset = std::max(maxOffset, std::abs(cross(axis, p[i] - p[0])));
-    return maxOffset > kRelativeAreaEpsilon * lengthSquared(axis);
+        if (std::abs(cross(axis, p[i] - p[0])) > flat)
+            return true;
+    return false;
 }
 
 /// The full check behind checkConvexPolygon, without the fast screen (for tests that compare).
