@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (tests/fuzz/, one per reader) with clang, ASan and UBSan into
 # build-fuzz/, then fuzzes each reader for SECONDS seconds (default 60), JOBS at a time
-# (default 2). Seeds: each reader's files in tests/data, examples and ../shared/fixtures; a crash, leak,
+# (default 2). Seeds: each reader's files in tests/data, tests/fuzz/seeds (small ones for readers
+# whose test files exceed the input cap), examples and ../shared/fixtures; a crash, leak,
 # timeout or round-trip mismatch leaves its input in build-fuzz/artifacts/<reader>/ and the
 # script exits non-zero. Usage: scripts/fuzz.sh [SECONDS] [JOBS]
 # Long campaign (README, Testing): HITSMITH_FUZZ_RUNS=10000000 scripts/fuzz.sh 0 2 runs every reader
@@ -36,7 +37,8 @@ seed_files() {
   matter) ls "$fixtures"/phaser-matter/* tests/data/formats/matter_*.json ;;
   aseprite) ls "$fixtures"/aseprite/* tests/data/formats/aseprite_*.json ;;
   esac 2>/dev/null || true
-  find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" -type f 2>/dev/null || true
+  find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" "tests/fuzz/seeds/$reader" \
+    -type f 2>/dev/null || true
 }
 run_one() {
   local reader=$1
@@ -44,6 +46,15 @@ run_one() {
   local seeds=build-fuzz/seeds/$reader status=0
   mkdir -p "$corpus" "$artifacts" "$seeds"
   seed_files "$reader" | while read -r file; do cp "$file" "$seeds/"; done
+  # libFuzzer cuts every input to the cap, seeds included: a reader whose seeds are all larger
+  # starts from files cut short and explores little but its own error paths (cocos2d-plist's
+  # only seed was 6.4 KB, and its campaigns stayed at 195 edges).
+  local cap=${HITSMITH_FUZZ_MAX_LEN:-4096}
+  if [ -z "$(find "$seeds" -type f -size -"$((cap + 1))"c | head -1)" ]; then
+    echo "fuzz $reader: no seed of at most $cap bytes (add one under tests/fuzz/seeds/$reader/)" |
+      tee "build-fuzz/$reader.log" >&2
+    return 1
+  fi
   local dict=()
   [ -f "tests/fuzz/dict/$reader.dict" ] && dict=(-dict="tests/fuzz/dict/$reader.dict")
   local limit=(-max_total_time="$seconds")
