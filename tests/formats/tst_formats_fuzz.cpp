@@ -108,7 +108,11 @@ void TestFuzz::mutatedInputs() {
         }
         nulInjected += bytes.contains('\0') ? 1 : 0;
         const ReadResult result = format->read(bytes, {});
-        QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(QString::number(round)));
+        // A failure names the input in Base64: the seed comes from a writer, so the log is what
+        // reproduces a failure seen once (one run in CI failed here and passed again).
+        const auto input = [&bytes] { return QString::fromLatin1(bytes.toBase64()); };
+        QVERIFY2(result.isOk() != !result.error.isEmpty(),
+                 qPrintable(QStringLiteral("round %1, input %2").arg(round).arg(input())));
         ++(result.isOk() ? ok : refused);
         // A file that was only cut short is refused or loads whole: never half a document.
         // Not for .air: a line-based format with no end marker, where a cut at a line end is a
@@ -122,10 +126,10 @@ void TestFuzz::mutatedInputs() {
         if (onlyTruncated && hasEndMarker && result.isOk()) {
             const QString why = documentDifference(original, *result.document, 0.0);
             QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("round %1: truncated to %2 bytes "
-                                                              "half-loads: %3")
+                                                              "half-loads: %3; input %4")
                                                    .arg(round)
                                                    .arg(bytes.size())
-                                                   .arg(why)));
+                                                   .arg(why, input())));
         }
     }
     // Both outcomes happen: the mutations are neither all harmless nor all fatal.
