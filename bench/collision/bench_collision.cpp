@@ -23,6 +23,8 @@
 //        (default: both; collision 1000 10000 100000, documents 1000 100000; the documents
 //        family takes the median of N alternating runs, default 5: more steadies small sizes)
 //        bench_collision --write-document N FILE   writes the N-shape mixed document
+//        bench_collision --profile-hitsmith N REPEATS   only Hitsmith's documents-family full
+//        recompute, for a profiler (perf record, callgrind): prints the median
 
 #include "box2dside.h"
 #include "documentfamily.h"
@@ -240,6 +242,12 @@ int main(int argc, char **argv) {
                                     QString::fromStdString(args[2]))
                    ? 0
                    : 1;
+    if (args.size() == 3 && args[0] == "--profile-hitsmith") {
+        std::printf("%.4f ms\n",
+                    bench::profileHitsmithFull(std::strtoull(args[1].c_str(), nullptr, 10),
+                                               std::max(1, std::atoi(args[2].c_str()))));
+        return 0;
+    }
     std::string family;
     int repeats = 5;
     std::vector<std::size_t> sizes;

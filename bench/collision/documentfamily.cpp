@@ -125,6 +125,20 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
     return row;
 }
 
+double profileHitsmithFull(std::size_t n, int repeats) {
+    const DocumentData data = toDocument(makeScene(n, kMixedDocuments));
+    std::vector<double> full;
+    for (int r = 0; r < repeats; ++r) {
+        Document document;
+        CollisionService service(&document);
+        DocumentData copy = data;
+        const auto t0 = Clock::now();
+        resetAndHits(document, service, std::move(copy));
+        full.push_back(msSince(t0));
+    }
+    return median(full);
+}
+
 bool writeDocument(std::size_t n, const QString &path) {
     QString error;
     if (!saveDocumentFile(toDocument(makeScene(n, kMixedDocuments)), path, &error)) {

@@ -34,6 +34,10 @@ DocumentData toDocument(const Scene &scene);
 /// Times the family at n shapes (median of `repeats`, the engines alternating).
 DocumentRow runDocumentFamily(std::size_t n, int repeats);
 
+/// Runs only Hitsmith's full recompute of the family at n shapes, `repeats` times (for a
+/// profiler: nothing else in the process); returns the median in milliseconds.
+double profileHitsmithFull(std::size_t n, int repeats);
+
 /// Writes the family's n-shape document to path; false (and a message on stderr) on failure.
 bool writeDocument(std::size_t n, const QString &path);
 

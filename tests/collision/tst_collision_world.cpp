@@ -13,6 +13,7 @@
 
 #include <QTest>
 
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -228,6 +229,7 @@ private Q_SLOTS:
     void eventsAreDeterministic();
     void broadphaseMatchesBruteForce_data();
     void broadphaseMatchesBruteForce();
+    void boxesRoundOutToTheNearestFloats();
     void pairMapMatchesStdMap();
     void survivesGarbage();
     void memoryIsLinear();
@@ -833,6 +835,62 @@ void TestWorld::broadphaseMatchesBruteForce() {
     // Non-finite boxes are not stored.
     bp.insert(5000, Aabb{{0, 0}, {std::numeric_limits<double>::infinity(), 1}});
     QVERIFY(!bp.contains(5000));
+}
+
+void TestWorld::boxesRoundOutToTheNearestFloats() {
+    // The broadphase's branch-free rounding against the plain rule written with std::nextafter:
+    // the same float, bit for bit, on every value class (zeros, subnormals, both signs,
+    // exact floats, the ends of the float range, beyond it) and on random doubles.
+    constexpr float kMax = std::numeric_limits<float>::max();
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    const auto down = [&](double v) {
+        if (v > kMax)
+            return kMax;
+        if (v < -kMax)
+            return -kInf;
+        const float f = static_cast<float>(v);
+        return static_cast<double>(f) > v ? std::nextafter(f, -kInf) : f;
+    };
+    const auto up = [&](double v) {
+        if (v > kMax)
+            return kInf;
+        if (v < -kMax)
+            return -kMax;
+        const float f = static_cast<float>(v);
+        return static_cast<double>(f) < v ? std::nextafter(f, kInf) : f;
+    };
+    const auto bits = [](float f) { return std::bit_cast<std::uint32_t>(f); };
+    std::vector<double> values = {0.0,
+                                  -0.0,
+                                  1e-50,
+                                  -1e-50,
+                                  std::numeric_limits<float>::denorm_min(),
+                                  -double(std::numeric_limits<float>::denorm_min()) / 3,
+                                  1.0,
+                                  -1.0,
+                                  0.1,
+                                  -0.1,
+                                  16777217.0,
+                                  -16777217.0,
+                                  kMax,
+                                  -double(kMax),
+                                  double(kMax) * (1 + 1e-12),
+                                  -double(kMax) * (1 + 1e-12),
+                                  1e300,
+                                  -1e300,
+                                  std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity()};
+    std::mt19937_64 random(7);
+    std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+    std::uniform_int_distribution<int> exponent(-160, 140);
+    for (int i = 0; i < 200000; ++i)
+        values.push_back(std::ldexp(mantissa(random), exponent(random)));
+    for (double v : values) {
+        QCOMPARE(bits(detail::floatDown(v)), bits(down(v)));
+        QCOMPARE(bits(detail::floatUp(v)), bits(up(v)));
+    }
+    const FloatBox box = roundOut({{0.1, -0.3}, {0.3, -0.1}});
+    QVERIFY(box.minX <= 0.1 && box.minY <= -0.3 && box.maxX >= 0.3 && box.maxY >= -0.1);
 }
 
 void TestWorld::pairMapMatchesStdMap() {
