@@ -167,9 +167,9 @@ private:
             : polygon{} {}
     };
     enum BodyFlag : std::uint8_t { Alive = 1, Valid = 2 };
-    // Below this many shapes (64 bytes each) slots are not renumbered into cell order: the
-    // bodies fit in a core's cache whatever their order, and the permutation would cost more
-    // than it saves.
+    // Below this many shapes (64 bytes each) a full recompute does not renumber slots into cell
+    // order: the bodies fit in a core's cache whatever their order, and the permutation would
+    // cost more than it saves. (A bulk load never renumbers; see loadEmpty.)
     static constexpr std::size_t kLocalityMinShapes = 4096;
 
     ShapeHandle allocateHandle();
