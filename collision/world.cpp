@@ -4,9 +4,11 @@
 #include "worldcontact.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <utility>
 
 namespace hitsmith::collision {
 
@@ -427,16 +429,54 @@ std::vector<PairEvent> World::takeEvents() {
     return out;
 }
 
+namespace {
+
+// Sorts hits by (a, b). After a load they run to tens of thousands in the pair map's hash order,
+// and a comparison sort moved each 32-byte hit about log2(n) times (a twentieth of a 100,000-
+// shape load): a stable radix sort on the packed handles moves each once per 12-bit digit, and
+// only over the bits the handles use.
+void sortByPair(std::vector<Hit> &hits) {
+    const auto less = [](const Hit &l, const Hit &r) {
+        return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
+    };
+    if (hits.size() < 1024) {
+        std::sort(hits.begin(), hits.end(), less);
+        return;
+    }
+    ShapeHandle maxA = 0, maxB = 0;
+    for (const Hit &h : hits) {
+        maxA = std::max(maxA, h.a);
+        maxB = std::max(maxB, h.b);
+    }
+    const int bitsOfB = std::bit_width(maxB);
+    const int bits = std::bit_width(maxA) + bitsOfB; // <= 62: handles have 31 bits
+    const auto packed = [bitsOfB](const Hit &h) { return (std::uint64_t{h.a} << bitsOfB) | h.b; };
+    constexpr int kDigitBits = 12;
+    constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
+    std::vector<Hit> buffer(hits.size());
+    std::vector<std::uint32_t> start(kBuckets);
+    for (int shift = 0; shift < bits; shift += kDigitBits) {
+        std::fill(start.begin(), start.end(), 0);
+        for (const Hit &h : hits)
+            ++start[(packed(h) >> shift) & (kBuckets - 1)];
+        std::uint32_t sum = 0;
+        for (std::uint32_t &s : start)
+            sum += std::exchange(s, sum);
+        for (const Hit &h : hits)
+            buffer[start[(packed(h) >> shift) & (kBuckets - 1)]++] = h;
+        hits.swap(buffer);
+    }
+}
+
+} // namespace
+
 std::vector<Hit> World::hits() const {
     std::vector<Hit> out;
     out.reserve(mPairs.size());
     for (const PairMap::Slot &s : mPairs.slots())
         if (s.key != PairMap::kEmpty)
             out.push_back({PairMap::first(s.key), PairMap::second(s.key), s.contact});
-    // One 64-bit comparison per step: (a, b) in key order.
-    std::sort(out.begin(), out.end(), [](const Hit &l, const Hit &r) {
-        return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
-    });
+    sortByPair(out);
     return out;
 }
 

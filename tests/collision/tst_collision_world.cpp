@@ -224,6 +224,7 @@ private Q_SLOTS:
     void bulkLoadFromASource();
     void clearEndsEveryHit();
     void touchingCounts();
+    void manyHitsComeSortedWithTheirContacts();
     void incrementalMatchesFullRecompute_data();
     void incrementalMatchesFullRecompute();
     void eventsAreDeterministic();
@@ -580,6 +581,39 @@ void TestWorld::touchingCounts() {
     const ShapeHandle c = w.add(circle({25, 5}, 5).input());
     QCOMPARE(*w.contact(a, b), (Contact{0.0, {1, 0}}));
     QCOMPARE(*w.contact(b, c), (Contact{0.0, {1, 0}}));
+}
+
+void TestWorld::manyHitsComeSortedWithTheirContacts() {
+    // Enough hits for hits() to sort by radix (the long lists a large document loads with),
+    // with handles spread over many digits: every hit once, in strictly increasing (a, b), each
+    // with the contact contact() reports, the same list as from a world filled one by one.
+    std::vector<ShapeSpec> specs;
+    std::mt19937_64 random(11);
+    std::uniform_real_distribution<double> at(0.0, 600.0);
+    for (int i = 0; i < 6000; ++i) {
+        const double x = at(random);
+        const double y = at(random);
+        specs.push_back(i % 3 == 0   ? circle({x, y}, 6)
+                        : i % 3 == 1 ? rect({x, y}, {14, 9}, 30)
+                                     : box(x, y, x + 11, y + 11));
+    }
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+    World bulk, single;
+    bulk.addAll(inputs, LoadEvents::Skip);
+    for (const ShapeInput &in : inputs)
+        single.add(in);
+    const std::vector<Hit> hits = bulk.hits();
+    QVERIFY(hits.size() > 4000);
+    QCOMPARE(hits.size(), bulk.hitCount());
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+        QVERIFY(hits[i].a < hits[i].b);
+        if (i > 0)
+            QVERIFY(std::pair(hits[i - 1].a, hits[i - 1].b) < std::pair(hits[i].a, hits[i].b));
+        QCOMPARE(bulk.contact(hits[i].a, hits[i].b), std::optional(hits[i].contact));
+    }
+    QCOMPARE(single.hits(), hits);
 }
 
 void TestWorld::incrementalMatchesFullRecompute_data() {
