@@ -132,10 +132,12 @@ std::optional<Aabb> World::stagePolygon(Body &body, std::span<const Vec2> points
         box.max.y = std::max(box.max.y, v.y);
     }
     body.polygon.orientation = area >= 0.0 ? 1.0 : -1.0;
-    // Points past the uint32 range are not stored, as in makePolygon, but must be finite, as in
-    // prepare().
-    for (std::size_t i = count; i < points.size(); ++i)
+    // Points past the uint32 range are not stored, as in makePolygon, but count for validity,
+    // as in prepare().
+    for (std::size_t i = count; i < points.size(); ++i) {
         finite = finite && isFinite(points[i]);
+        spread = spread || !(points[i] == o);
+    }
     if (!finite || !spread || !isFinite(box.min) || !isFinite(box.max))
         return std::nullopt;
     body.flags |= Valid;

@@ -166,6 +166,8 @@ std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const
     fw->shapeOfHandle.assign(handles.size(), -1);
     for (std::size_t i = 0; i < handles.size(); ++i) {
         const collision::ShapeHandle h = handles[i];
+        if (h == kNoHandle)
+            continue; // the world is full (2^31 shapes)
         if (!source.isCollidable(i)) {
             fw->world.remove(h); // had no pair; its handle is free for later adds
             continue;
