@@ -226,7 +226,10 @@ private:
 };
 
 inline std::int32_t Broadphase::coord(double v, double origin, double inv, std::int32_t n) const {
-    const double t = std::floor((v - origin) * inv);
+    // floor() of the cell position, clamped to [0, n - 1]. Below 0 everything clamps to 0, and
+    // for t >= 0 truncation is floor and t >= n - 1 exactly when floor(t) >= n - 1, so the
+    // conversion alone does it (std::floor costs a dozen instructions without SSE4.1).
+    const double t = (v - origin) * inv;
     if (!(t >= 0.0)) // also NaN
         return 0;
     if (t >= static_cast<double>(n - 1))
