@@ -6,7 +6,9 @@
 
 #include <QTest>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void pairs();
     void rotationIsExactAtQuarterTurns_data();
     void rotationIsExactAtQuarterTurns();
+    void rotationMatchesTheLibraryFormula();
     void bounds();
     void invalidInputNeverHits_data();
     void invalidInputNeverHits();
@@ -267,6 +270,55 @@ void TestNarrowphase::rotationIsExactAtQuarterTurns() {
     const Rotation r30 = rotationFromDegrees(degrees + 30);
     QVERIFY(std::abs(r30.c - std::cos((degrees + 30) * std::numbers::pi / 180)) < 1e-15);
     QVERIFY(std::abs(r30.s - std::sin((degrees + 30) * std::numbers::pi / 180)) < 1e-15);
+}
+
+void TestNarrowphase::rotationMatchesTheLibraryFormula() {
+    // rotationFromDegrees reduces angles without calling fmod or nearbyint where it can; the
+    // result must be the formula with both calls, bit for bit: ties (45, 135, ...), quarter
+    // turns, both signs of zero, values just inside and beyond a turn, and random angles.
+    const auto reference = [](double degrees) {
+        double r = std::fmod(degrees, 360.0);
+        if (r < 0.0)
+            r += 360.0;
+        const double quarter = std::nearbyint(r / 90.0);
+        const double rest = (r - quarter * 90.0) * (std::numbers::pi / 180.0);
+        const double c = rest == 0.0 ? 1.0 : std::cos(rest);
+        const double s = rest == 0.0 ? 0.0 : std::sin(rest);
+        switch (static_cast<int>(quarter) & 3) {
+        case 0:
+            return Rotation{c, s};
+        case 1:
+            return Rotation{-s, c};
+        case 2:
+            return Rotation{-c, -s};
+        default:
+            return Rotation{s, -c};
+        }
+    };
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    std::vector<double> angles = {0.0,
+                                  -0.0,
+                                  1e-300,
+                                  -1e-300,
+                                  359.99999999999994,
+                                  -359.99999999999994,
+                                  360.0,
+                                  -360.0,
+                                  360.00000000000006,
+                                  720.0,
+                                  1e17,
+                                  -1e17};
+    for (int k = -16; k <= 16; ++k)
+        angles.push_back(22.5 * k);
+    std::mt19937_64 random(3);
+    std::uniform_real_distribution<double> anywhere(-1e6, 1e6), turn(-360.0, 360.0);
+    for (int i = 0; i < 100000; ++i)
+        angles.push_back(i % 2 ? anywhere(random) : turn(random));
+    for (double degrees : angles) {
+        const Rotation got = rotationFromDegrees(degrees), want = reference(degrees);
+        QVERIFY2(bits(got.c) == bits(want.c) && bits(got.s) == bits(want.s),
+                 qPrintable(QString::number(degrees, 'g', 17)));
+    }
 }
 
 void TestNarrowphase::bounds() {
