@@ -144,32 +144,47 @@ void TestFuzz::mutatedInputs() {
     QVERIFY(nulInjected > 0);
 }
 
+namespace {
+
+/// One file of a folder holding a subfolder per reader (root/<reader>/<file>), read.
+struct ReaderFile {
+    const FileFormat *format = nullptr; ///< null when no reader has the subfolder's name
+    QString where;                      ///< "reader/file", for messages
+    QByteArray bytes;
+};
+
+QList<ReaderFile> readerFiles(const QDir &root) {
+    QList<ReaderFile> files;
+    for (const QString &reader : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QDir folder(root.filePath(reader));
+        for (const QString &name : folder.entryList(QDir::Files))
+            files.append({FormatRegistry::instance().byName(reader), reader + u'/' + name,
+                          readBytes(folder.filePath(name))});
+    }
+    return files;
+}
+
+} // namespace
+
 // Every input the libFuzzer harnesses (tests/fuzz/) ever failed on stays here as a row: it must
 // load or be refused, and what loads must survive a native round trip unchanged.
 void TestFuzz::regressions() {
     const QDir root(testData(QStringLiteral("fuzz-regressions")));
     QVERIFY2(root.exists(), qPrintable(root.path()));
-    int checked = 0;
-    for (const QString &reader : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const FileFormat *format = FormatRegistry::instance().byName(reader);
-        QVERIFY2(format, qPrintable(QStringLiteral("no reader named ") + reader));
-        const QDir folder(root.filePath(reader));
-        for (const QString &name : folder.entryList(QDir::Files)) {
-            const QByteArray bytes = readBytes(folder.filePath(name));
-            const ReadResult result = format->read(bytes, {});
-            const QString where = reader + u'/' + name;
-            QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(where));
-            if (result.isOk()) {
-                const ReadResult again =
-                    HitsmithFormat::parse(HitsmithFormat::serialize(*result.document));
-                QVERIFY2(again.isOk(), qPrintable(where + QStringLiteral(": ") + again.error));
-                QVERIFY2(*again.document == *result.document, qPrintable(where));
-            }
-            ++checked;
+    const QList<ReaderFile> files = readerFiles(root);
+    for (const ReaderFile &file : files) {
+        QVERIFY2(file.format, qPrintable(QStringLiteral("no reader for ") + file.where));
+        const ReadResult result = file.format->read(file.bytes, {});
+        QVERIFY2(result.isOk() != !result.error.isEmpty(), qPrintable(file.where));
+        if (result.isOk()) {
+            const ReadResult again =
+                HitsmithFormat::parse(HitsmithFormat::serialize(*result.document));
+            QVERIFY2(again.isOk(), qPrintable(file.where + QStringLiteral(": ") + again.error));
+            QVERIFY2(*again.document == *result.document, qPrintable(file.where));
         }
     }
-    qInfo("%d regression inputs checked", checked);
-    QVERIFY(checked > 0); // the folder is read at all
+    qInfo("%lld regression inputs checked", qlonglong(files.size()));
+    QVERIFY(!files.isEmpty()); // the folder is read at all
 }
 
 // tests/fuzz/seeds/ holds seeds for readers whose test files are larger than the harnesses'
@@ -179,22 +194,15 @@ void TestFuzz::campaignSeedsLoadWithinTheInputCap() {
     const QDir root(QDir(env("HITSMITH_SOURCE_DIR")).filePath(QStringLiteral("tests/fuzz/seeds")));
     QVERIFY2(root.exists(), qPrintable(root.path()));
     constexpr qsizetype kInputCap = 4096; // scripts/fuzz.sh's default HITSMITH_FUZZ_MAX_LEN
-    int checked = 0;
-    for (const QString &reader : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const FileFormat *format = FormatRegistry::instance().byName(reader);
-        QVERIFY2(format, qPrintable(QStringLiteral("no reader named ") + reader));
-        const QDir folder(root.filePath(reader));
-        for (const QString &name : folder.entryList(QDir::Files)) {
-            const QByteArray bytes = readBytes(folder.filePath(name));
-            const QString where = reader + u'/' + name;
-            QVERIFY2(!bytes.isEmpty() && bytes.size() <= kInputCap, qPrintable(where));
-            const ReadResult result = format->read(bytes, {});
-            QVERIFY2(result.isOk(), qPrintable(where + QStringLiteral(": ") + result.error));
-            QVERIFY2(!result.document->sprites.isEmpty(), qPrintable(where));
-            ++checked;
-        }
+    const QList<ReaderFile> files = readerFiles(root);
+    for (const ReaderFile &file : files) {
+        QVERIFY2(file.format, qPrintable(QStringLiteral("no reader for ") + file.where));
+        QVERIFY2(!file.bytes.isEmpty() && file.bytes.size() <= kInputCap, qPrintable(file.where));
+        const ReadResult result = file.format->read(file.bytes, {});
+        QVERIFY2(result.isOk(), qPrintable(file.where + QStringLiteral(": ") + result.error));
+        QVERIFY2(!result.document->sprites.isEmpty(), qPrintable(file.where));
     }
-    QVERIFY(checked > 0);
+    QVERIFY(!files.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzz)

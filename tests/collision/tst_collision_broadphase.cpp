@@ -1,0 +1,232 @@
+// The broadphase and the pair map on their own: the grid's candidate pairs against brute force,
+// rounding boxes out to floats, and the pair map against std::map. (The world that uses them
+// is tested in tst_collision_world.)
+
+#include "collision/broadphase.h"
+#include "collision/narrowphase.h"
+#include "collision/pairmap.h"
+#include "collision/world.h"
+
+#include <QTest>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+using namespace hitsmith::collision;
+
+namespace {
+
+using PairKey = std::pair<ShapeHandle, ShapeHandle>;
+
+} // namespace
+
+class TestBroadphase : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void broadphaseMatchesBruteForce_data();
+    void broadphaseMatchesBruteForce();
+    void boxesRoundOutToTheNearestFloats();
+    void pairMapMatchesStdMap();
+};
+
+void TestBroadphase::broadphaseMatchesBruteForce_data() {
+    QTest::addColumn<double>("margin");
+    QTest::newRow("margin 0") << 0.0;
+    QTest::newRow("touch tolerance") << kTouchTolerance;
+}
+
+void TestBroadphase::broadphaseMatchesBruteForce() {
+    QFETCH(double, margin);
+    std::mt19937_64 rng(7);
+    auto uniform = [&](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    Broadphase bp(margin);
+    std::vector<std::optional<Aabb>> exact(1500);
+    auto randomBox = [&]() {
+        const double size = uniform(0, 1) < 0.05 ? uniform(50, 500) : uniform(0, 20);
+        const Vec2 at = uniform(0, 1) < 0.03 ? Vec2{uniform(-5e4, 5e4), uniform(-5e4, 5e4)}
+                                             : Vec2{uniform(0, 1000), uniform(0, 1000)};
+        // Some boxes share edges exactly, to exercise touching within the margin.
+        const Vec2 snapped{std::round(at.x / 10) * 10, std::round(at.y / 10) * 10};
+        const Vec2 lo = uniform(0, 1) < 0.2 ? snapped : at;
+        return Aabb{lo, lo + Vec2{size * uniform(0, 1), size * uniform(0, 1)}};
+    };
+    auto expectedPairs = [&]() {
+        // The broadphase keeps boxes rounded outwards to floats: every pair of exact boxes
+        // within the margin must come out, and nothing whose float boxes miss.
+        std::set<PairKey> must, may;
+        for (ShapeHandle a = 0; a < exact.size(); ++a)
+            for (ShapeHandle b = a + 1; b < exact.size(); ++b)
+                if (exact[a] && exact[b]) {
+                    if (overlaps(*exact[a], *exact[b], margin))
+                        must.insert({a, b});
+                    if (overlaps(bp.box(a), bp.box(b), margin + 1e-9))
+                        may.insert({a, b});
+                }
+        return std::pair(must, may);
+    };
+    auto check = [&](const char *when) {
+        std::set<PairKey> found;
+        int duplicates = 0;
+        bp.forEachPair([&](ShapeHandle a, ShapeHandle b) {
+            duplicates += found.insert({std::min(a, b), std::max(a, b)}).second ? 0 : 1;
+        });
+        const auto [must, may] = expectedPairs();
+        QVERIFY2(duplicates == 0, when);
+        for (const PairKey &k : must)
+            QVERIFY2(found.count(k),
+                     qPrintable(QString("%1: missing %2-%3").arg(when).arg(k.first).arg(k.second)));
+        for (const PairKey &k : found)
+            QVERIFY2(may.count(k),
+                     qPrintable(QString("%1: extra %2-%3").arg(when).arg(k.first).arg(k.second)));
+        // Queries agree with the pairs.
+        for (ShapeHandle a = 0; a < exact.size(); a += 7) {
+            if (!exact[a])
+                continue;
+            std::set<ShapeHandle> q;
+            bp.query(*exact[a], [&](ShapeHandle b) { q.insert(b); });
+            QVERIFY2(q.count(a), when);
+            for (ShapeHandle b = 0; b < exact.size(); ++b)
+                if (b != a && exact[b] && overlaps(*exact[a], *exact[b], margin))
+                    QVERIFY2(q.count(b), qPrintable(QString("%1: query misses").arg(when)));
+        }
+    };
+
+    bp.setAutoRebuild(false);
+    for (ShapeHandle i = 0; i < 1000; ++i) {
+        exact[i] = randomBox();
+        bp.insert(i, *exact[i]);
+    }
+    bp.setAutoRebuild(true);
+    QCOMPARE(bp.size(), std::size_t(1000));
+    check("after the bulk insert");
+    for (int step = 0; step < 6000; ++step) {
+        const ShapeHandle i = ShapeHandle(uniform(0, double(exact.size()) - 1e-9));
+        const double op = uniform(0, 1);
+        if (op < 0.1) {
+            bp.erase(i);
+            exact[i].reset();
+        } else if (op < 0.7 && exact[i]) {
+            const Vec2 d{uniform(-30, 30), uniform(-30, 30)};
+            exact[i] = Aabb{exact[i]->min + d, exact[i]->max + d};
+            bp.move(i, *exact[i]);
+        } else {
+            exact[i] = randomBox();
+            bp.insert(i, *exact[i]);
+        }
+        if (step % 2000 == 1999)
+            check(qPrintable(QString("after step %1").arg(step)));
+    }
+    std::size_t count = 0;
+    for (const auto &b : exact)
+        count += b ? 1 : 0;
+    QCOMPARE(bp.size(), count);
+    bp.rebuild();
+    check("after a rebuild");
+    // Non-finite boxes are not stored.
+    bp.insert(5000, Aabb{{0, 0}, {std::numeric_limits<double>::infinity(), 1}});
+    QVERIFY(!bp.contains(5000));
+}
+
+void TestBroadphase::boxesRoundOutToTheNearestFloats() {
+    // The broadphase's branch-free rounding against the plain rule written with std::nextafter:
+    // the same float, bit for bit, on every value class (zeros, subnormals, both signs,
+    // exact floats, the ends of the float range, beyond it) and on random doubles.
+    constexpr float kMax = std::numeric_limits<float>::max();
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    const auto down = [&](double v) {
+        if (v > kMax)
+            return kMax;
+        if (v < -kMax)
+            return -kInf;
+        const float f = static_cast<float>(v);
+        return static_cast<double>(f) > v ? std::nextafter(f, -kInf) : f;
+    };
+    const auto up = [&](double v) {
+        if (v > kMax)
+            return kInf;
+        if (v < -kMax)
+            return -kMax;
+        const float f = static_cast<float>(v);
+        return static_cast<double>(f) < v ? std::nextafter(f, kInf) : f;
+    };
+    const auto bits = [](float f) { return std::bit_cast<std::uint32_t>(f); };
+    std::vector<double> values = {std::nextafter(double(kMax), 0.0),
+                                  -std::nextafter(double(kMax), 0.0),
+                                  0.0,
+                                  -0.0,
+                                  1e-50,
+                                  -1e-50,
+                                  std::numeric_limits<float>::denorm_min(),
+                                  -double(std::numeric_limits<float>::denorm_min()) / 3,
+                                  1.0,
+                                  -1.0,
+                                  0.1,
+                                  -0.1,
+                                  16777217.0,
+                                  -16777217.0,
+                                  kMax,
+                                  -double(kMax),
+                                  double(kMax) * (1 + 1e-12),
+                                  -double(kMax) * (1 + 1e-12),
+                                  1e300,
+                                  -1e300,
+                                  std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity()};
+    std::mt19937_64 random(7);
+    std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+    std::uniform_int_distribution<int> exponent(-160, 140);
+    for (int i = 0; i < 200000; ++i)
+        values.push_back(std::ldexp(mantissa(random), exponent(random)));
+    for (double v : values) {
+        QCOMPARE(bits(detail::floatDown(v)), bits(down(v)));
+        QCOMPARE(bits(detail::floatUp(v)), bits(up(v)));
+    }
+    const FloatBox box = roundOut({{0.1, -0.3}, {0.3, -0.1}});
+    QVERIFY(box.minX <= 0.1 && box.minY <= -0.3 && box.maxX >= 0.3 && box.maxY >= -0.1);
+}
+
+void TestBroadphase::pairMapMatchesStdMap() {
+    std::mt19937_64 rng(11);
+    PairMap map;
+    std::map<std::uint64_t, Contact> reference;
+    for (int step = 0; step < 200000; ++step) {
+        const std::uint32_t a = std::uint32_t(rng() % 300), b = a + 1 + std::uint32_t(rng() % 50);
+        const std::uint64_t key = PairMap::pairKey(a, b);
+        const int op = int(rng() % 3);
+        if (op == 0) {
+            const Contact c{double(step), {1, 0}};
+            QCOMPARE(map.insertOrAssign(key, c), reference.count(key) == 0);
+            reference[key] = c;
+        } else if (op == 1) {
+            QCOMPARE(map.erase(key), reference.erase(key) == 1);
+        } else {
+            const Contact *c = map.find(key);
+            const auto it = reference.find(key);
+            QCOMPARE(c != nullptr, it != reference.end());
+            if (c)
+                QCOMPARE(*c, it->second);
+        }
+        QCOMPARE(map.size(), reference.size());
+    }
+    std::size_t seen = 0;
+    for (const PairMap::Slot &s : map.slots())
+        if (s.key != PairMap::kEmpty) {
+            ++seen;
+            QVERIFY(reference.count(s.key));
+        }
+    QCOMPARE(seen, reference.size());
+}
+
+QTEST_APPLESS_MAIN(TestBroadphase)
+#include "tst_collision_broadphase.moc"
