@@ -3,7 +3,7 @@
 // Tests of the incremental world: events (Began/Changed/Ended exactly), layer filter, handle
 // reuse, invalid shapes; and incremental consistency: after thousands of random edits the world's
 // hits equal a fresh world's, a brute-force all-pairs pass, and the sum of its own events.
-// Also the broadphase and the pair map against brute-force references.
+// (The broadphase and the pair map on their own: tst_collision_broadphase.)
 
 #include "collision/broadphase.h"
 #include "collision/narrowphase.h"
