@@ -127,7 +127,7 @@ public:
             break;
         }
         // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-        // Names that share their characters (a parsed document's are interned) need no compare.
+        // Names that share their characters (readers share a layer's: SharedNames) need no compare.
         if (!mLastLayer || !isSameName(*mLastLayer, shape.layer)) {
             mLastLayer = &shape.layer;
             mLastIndex = mService.layerIndex(shape.layer);

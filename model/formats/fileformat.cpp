@@ -1,6 +1,7 @@
 #include "fileformat.h"
 
 #include "imagepaths.h"
+#include "sharednames.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -29,8 +30,10 @@ WriteResult FileFormat::write(const DocumentData &, const FormatContext &,
 ReadResult FileFormat::readFrom(const QByteArray &bytes, const QString &filePath) const {
     const QFileInfo info(filePath);
     ReadResult result = read(bytes, {info.absoluteFilePath(), info.absolutePath()});
-    if (result.document)
+    if (result.document) {
         resolveImagePaths(*result.document, info.absolutePath());
+        shareLayerNames(*result.document);
+    }
     return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include "fileio.h"
 #include "jsonsupport.h"
+#include "sharednames.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -218,11 +219,13 @@ Frame readFrame(const json::Cursor &c) {
         const json::Cursor shapes = c[QStringLiteral("shapes")];
         const QJsonArray array = shapes.array();
         frame.shapes.reserve(array.size());
+        SharedNames layers; // while each name is fresh in the cache
         for (qsizetype i = 0; i < array.size(); ++i) {
-            if (std::optional<Shape> shape = readShapeQuickly(array.at(i)))
-                frame.shapes.append(std::move(*shape));
-            else
-                frame.shapes.append(readShape(shapes[i]));
+            std::optional<Shape> shape = readShapeQuickly(array.at(i));
+            if (!shape)
+                shape = readShape(shapes[i]);
+            layers.share(shape->layer);
+            frame.shapes.append(std::move(*shape));
         }
     }
     frame.extra =

@@ -5,6 +5,7 @@
 #include "fileio.h"
 #include "hitsmithformat.h"
 #include "jsonsupport.h"
+#include "sharednames.h"
 
 #include <QDir>
 #include <QFile>
@@ -58,6 +59,8 @@ private Q_SLOTS:
     void failedSaveLeavesTheOldFile();
     void stringsAreEscapedExactlyAsQtJsonDoes();
     void byteOrderMarksInsideTextAreKept();
+    void layerNamesAreSharedOnRead();
+    void sharingNamesCopiesNothingAlreadyShared();
 };
 
 void TestFormat::malformedInput_data() {
@@ -596,6 +599,65 @@ void TestFormat::byteOrderMarksInsideTextAreKept() {
     QVERIFY(!stray.isOk());
     QVERIFY2(stray.error.startsWith(QStringLiteral("line 2, column ")), qPrintable(stray.error));
     QCOMPARE(stray.error, other.error);
+}
+
+namespace {
+
+bool sameCharacters(const QString &a, const QString &b) {
+    return a.constData() == b.constData() && a.size() == b.size();
+}
+
+} // namespace
+
+void TestFormat::layerNamesAreSharedOnRead() {
+    // Each shape's name is its own string in the file; the reader shares equal ones (the
+    // collision service then knows a layer by its address, not by comparing characters).
+    const QByteArray bytes = minimal(R"([{"name": "knight", "frames": [
+        {"name": "f", "shapes": [
+          {"id": "a", "layer": "hurtbox", "type": "circle", "center": [0, 0], "radius": 1},
+          {"id": "b", "layer": "hitbox", "type": "circle", "center": [0, 0], "radius": 1},
+          {"id": "c", "layer": "hurtbox", "type": "circle", "center": [0, 0], "radius": 1,
+           "properties": {"weak": true}},
+          {"id": "d", "layer": "hurtbox", "type": "rect", "center": [0, 0], "size": [1, 1]}]}]}])");
+    const ReadResult read = HitsmithFormat::parse(bytes);
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    const QList<Shape> &shapes = read.document->sprites[0].frames[0].shapes;
+    QCOMPARE(shapes[0].layer, QStringLiteral("hurtbox"));
+    QCOMPARE(shapes[1].layer, QStringLiteral("hitbox"));
+    // Quick and full reading paths alike (c has properties), after another name in between.
+    QVERIFY(sameCharacters(shapes[0].layer, shapes[2].layer));
+    QVERIFY(sameCharacters(shapes[0].layer, shapes[3].layer));
+    QVERIFY(!sameCharacters(shapes[0].layer, shapes[1].layer));
+
+    // Any reader's document, through the shared helper: names built one by one end up shared.
+    DocumentData data;
+    Frame frame;
+    for (const char *layer : {"hurtbox", "hitbox", "hurtbox", "hitbox"})
+        frame.shapes.append(Shape::circle(QStringLiteral("s%1").arg(frame.shapes.size()), {}, 1,
+                                          QString::fromLatin1(layer)));
+    Sprite sprite;
+    sprite.frames = {frame, frame};
+    data.sprites.append(sprite);
+    QVERIFY(!sameCharacters(data.sprites[0].frames[0].shapes[0].layer,
+                            data.sprites[0].frames[0].shapes[2].layer));
+    const DocumentData before = data;
+    shareLayerNames(data);
+    QCOMPARE(data, before); // the same names
+    const QList<Shape> &first = data.sprites[0].frames[0].shapes;
+    const QList<Shape> &second = data.sprites[0].frames[1].shapes;
+    QVERIFY(sameCharacters(first[0].layer, first[2].layer));
+    QVERIFY(sameCharacters(first[1].layer, first[3].layer));
+    QVERIFY(sameCharacters(first[0].layer, second[0].layer)); // across frames too
+}
+
+void TestFormat::sharingNamesCopiesNothingAlreadyShared() {
+    const ReadResult read = HitsmithFormat::parse(withShape(
+        R"({"id": "a", "layer": "hurtbox", "type": "circle", "center": [0, 0], "radius": 1},
+           {"id": "b", "layer": "hurtbox", "type": "circle", "center": [0, 0], "radius": 1})"));
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    DocumentData copy = *read.document; // implicitly shared with the read one
+    shareLayerNames(copy);
+    QCOMPARE(copy.sprites.constData(), read.document->sprites.constData()); // not detached
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
