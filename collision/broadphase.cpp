@@ -314,6 +314,19 @@ void Broadphase::rebuild() {
     mOverlayHeads.clear(); // the first box put in the overlay sizes it: most grids never need it
 }
 
+std::uint32_t Broadphase::partStart(std::size_t part, std::size_t parts) const {
+    const auto cells = static_cast<std::uint32_t>(mCellStart.empty() ? 0 : mCellStart.size() - 1);
+    if (part == 0)
+        return 0;
+    if (part >= parts || cells == 0)
+        return cells;
+    // The sorted array runs cell by cell over all levels: the piece starts at the cell holding
+    // its share of the boxes (the first cell whose end lies past that share).
+    const std::size_t target = mSorted.size() * part / parts;
+    const auto past = std::upper_bound(mCellStart.begin() + 1, mCellStart.end(), target);
+    return static_cast<std::uint32_t>(past - (mCellStart.begin() + 1));
+}
+
 std::size_t Broadphase::orderBreaks() const {
     std::size_t breaks = 0;
     Id previous = kNone;

@@ -18,6 +18,7 @@
 
 #include "geometry.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -137,6 +138,11 @@ public:
 
     /// Calls f(a, b) once for every unordered pair of stored boxes overlapping within the margin.
     template <typename F> void forEachPair(F &&f) const;
+    /// forEachPair's work cut into `parts` pieces of about the same number of boxes, for threads:
+    /// pieces 0, 1, ..., parts - 1 run in turn call f for exactly forEachPair's pairs, in its
+    /// order. Needs a grid without overlay (as right after a rebuild); otherwise piece 0 does it
+    /// all.
+    template <typename F> void forEachPairInPart(std::size_t part, std::size_t parts, F &&f) const;
 
     /// How many neighbours in the sorted array have non-consecutive ids (0: the ids already
     /// run in cell order), a measure of how far id order is from spatial order.
@@ -204,6 +210,12 @@ private:
         return (a.minX <= b.maxX + mMarginF) & (b.minX <= a.maxX + mMarginF) &
                (a.minY <= b.maxY + mMarginF) & (b.minY <= a.maxY + mMarginF);
     }
+    // The cell (over all levels) where piece `part` of `parts` starts (forEachPairInPart).
+    std::uint32_t partStart(std::size_t part, std::size_t parts) const;
+    // forEachPair's pairs met from cells [begin, end) of level li (numbered on the level), for a
+    // grid without overlay.
+    template <typename F>
+    void pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32_t end, F &f) const;
     template <typename F> void visitCell(std::uint32_t cell, F &&f) const;
     template <typename F> void visitRange(const Level &level, const FloatBox &query, F &&f) const;
 
@@ -294,78 +306,93 @@ template <typename F> void Broadphase::query(const Aabb &exact, F &&f) const {
     }
 }
 
+template <typename F>
+void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32_t end,
+                                F &f) const {
+    const std::size_t levelCount = mLevels.size();
+    const Level &level = mLevels[li];
+    if (level.count == 0)
+        return;
+    const std::uint32_t nx = std::uint32_t(level.nx), ny = std::uint32_t(level.ny);
+    if (begin >= end)
+        return;
+    bool coarser = false;
+    for (std::size_t lj = li + 1; lj < levelCount; ++lj)
+        coarser = coarser || mLevels[lj].count != 0;
+    // Only the sorted array (always so right after a rebuild). The forward
+    // neighbours (x+1, y) and (x, y+1)-(x+1, y+1) are contiguous with the cell and with
+    // each other. Boxes in column x+1 (row y+1) start at or right of (below) that
+    // column's (row's) edge, so a box that ends before the edge skips those scans.
+    const Entry *sorted = mSorted.data();
+    const std::uint32_t *start = mCellStart.data();
+    const double size = level.cellSize;
+    const double edgeSlack = kSlack * (size + std::abs(mOrigin.x) + std::abs(mOrigin.y)) + mMargin;
+    const std::uint32_t firstRow = begin / nx, lastRow = (end - 1) / nx;
+    for (std::uint32_t y = firstRow; y <= lastRow; ++y) {
+        const double rowEdge = mOrigin.y + double(y + 1) * size - edgeSlack;
+        const std::uint32_t xEnd = y == lastRow ? (end - 1) % nx + 1 : nx;
+        for (std::uint32_t x = y == firstRow ? begin % nx : 0; x < xEnd; ++x) {
+            const std::uint32_t cell = level.firstCell + y * nx + x;
+            if (start[cell] == start[cell + 1])
+                continue;
+            const double columnEdge = mOrigin.x + double(x + 1) * size - edgeSlack;
+            const bool right = x + 1 < nx, down = y + 1 < ny;
+            const Entry *end = sorted + start[cell + 1];
+            const Entry *rightEnd = right ? sorted + start[cell + 2] : end;
+            const Entry *upBegin = sorted, *upEnd = sorted;
+            if (right && y > 0) {
+                upBegin = sorted + start[cell + 1 - nx];
+                upEnd = sorted + start[cell + 2 - nx];
+            }
+            const Entry *downBegin = sorted, *downEnd = sorted, *downRightEnd = sorted;
+            if (down) {
+                downBegin = sorted + start[cell + nx];
+                downEnd = sorted + start[cell + nx + 1];
+                downRightEnd = right ? sorted + start[cell + nx + 2] : downEnd;
+            }
+            for (const Entry *a = sorted + start[cell]; a != end; ++a) {
+                if (a->id == kNone)
+                    continue;
+                const FloatBox boxA = a->box;
+                const bool reachesRight = double(boxA.maxX) >= columnEdge;
+                const bool reachesDown = double(boxA.maxY) >= rowEdge;
+                auto scan = [&](const Entry *b, const Entry *e) {
+                    for (; b != e; ++b)
+                        if (b->id != kNone && overlapsBox(boxA, b->box))
+                            f(a->id, b->id);
+                };
+                scan(a + 1, reachesRight ? rightEnd : end);
+                if (reachesRight)
+                    scan(upBegin, upEnd);
+                if (reachesDown)
+                    scan(downBegin, reachesRight ? downRightEnd : downEnd);
+                if (coarser) {
+                    const Id idA = a->id;
+                    auto test = [&](const FloatBox &boxB, Id b) {
+                        if (overlapsBox(boxA, boxB))
+                            f(idA, b);
+                    };
+                    for (std::size_t lj = li + 1; lj < levelCount; ++lj)
+                        if (mLevels[lj].count != 0)
+                            visitRange(mLevels[lj], boxA, test);
+                }
+            }
+        }
+    }
+}
+
 template <typename F> void Broadphase::forEachPair(F &&f) const {
     const std::size_t levelCount = mLevels.size();
+    if (mOverlayCount == 0) {
+        for (std::size_t li = 0; li < levelCount; ++li)
+            pairsFromCells(li, 0, std::uint32_t(mLevels[li].nx) * std::uint32_t(mLevels[li].ny), f);
+        return;
+    }
     for (std::size_t li = 0; li < levelCount; ++li) {
         const Level &level = mLevels[li];
         if (level.count == 0)
             continue;
         const std::uint32_t nx = std::uint32_t(level.nx), ny = std::uint32_t(level.ny);
-        bool coarser = false;
-        for (std::size_t lj = li + 1; lj < levelCount; ++lj)
-            coarser = coarser || mLevels[lj].count != 0;
-        if (mOverlayCount == 0) {
-            // Fast path (always right after a rebuild): only the sorted array. The forward
-            // neighbours (x+1, y) and (x, y+1)-(x+1, y+1) are contiguous with the cell and with
-            // each other. Boxes in column x+1 (row y+1) start at or right of (below) that
-            // column's (row's) edge, so a box that ends before the edge skips those scans.
-            const Entry *sorted = mSorted.data();
-            const std::uint32_t *start = mCellStart.data();
-            const double size = level.cellSize;
-            const double edgeSlack =
-                kSlack * (size + std::abs(mOrigin.x) + std::abs(mOrigin.y)) + mMargin;
-            for (std::uint32_t y = 0; y < ny; ++y) {
-                const double rowEdge = mOrigin.y + double(y + 1) * size - edgeSlack;
-                for (std::uint32_t x = 0; x < nx; ++x) {
-                    const std::uint32_t cell = level.firstCell + y * nx + x;
-                    if (start[cell] == start[cell + 1])
-                        continue;
-                    const double columnEdge = mOrigin.x + double(x + 1) * size - edgeSlack;
-                    const bool right = x + 1 < nx, down = y + 1 < ny;
-                    const Entry *end = sorted + start[cell + 1];
-                    const Entry *rightEnd = right ? sorted + start[cell + 2] : end;
-                    const Entry *upBegin = sorted, *upEnd = sorted;
-                    if (right && y > 0) {
-                        upBegin = sorted + start[cell + 1 - nx];
-                        upEnd = sorted + start[cell + 2 - nx];
-                    }
-                    const Entry *downBegin = sorted, *downEnd = sorted, *downRightEnd = sorted;
-                    if (down) {
-                        downBegin = sorted + start[cell + nx];
-                        downEnd = sorted + start[cell + nx + 1];
-                        downRightEnd = right ? sorted + start[cell + nx + 2] : downEnd;
-                    }
-                    for (const Entry *a = sorted + start[cell]; a != end; ++a) {
-                        if (a->id == kNone)
-                            continue;
-                        const FloatBox boxA = a->box;
-                        const bool reachesRight = double(boxA.maxX) >= columnEdge;
-                        const bool reachesDown = double(boxA.maxY) >= rowEdge;
-                        auto scan = [&](const Entry *b, const Entry *e) {
-                            for (; b != e; ++b)
-                                if (b->id != kNone && overlapsBox(boxA, b->box))
-                                    f(a->id, b->id);
-                        };
-                        scan(a + 1, reachesRight ? rightEnd : end);
-                        if (reachesRight)
-                            scan(upBegin, upEnd);
-                        if (reachesDown)
-                            scan(downBegin, reachesRight ? downRightEnd : downEnd);
-                        if (coarser) {
-                            const Id idA = a->id;
-                            auto test = [&](const FloatBox &boxB, Id b) {
-                                if (overlapsBox(boxA, boxB))
-                                    f(idA, b);
-                            };
-                            for (std::size_t lj = li + 1; lj < levelCount; ++lj)
-                                if (mLevels[lj].count != 0)
-                                    visitRange(mLevels[lj], boxA, test);
-                        }
-                    }
-                }
-            }
-            continue;
-        }
         for (std::uint32_t y = 0; y < ny; ++y) {
             for (std::uint32_t x = 0; x < nx; ++x) {
                 const std::uint32_t cell = level.firstCell + y * nx + x;
@@ -426,6 +453,24 @@ template <typename F> void Broadphase::forEachPair(F &&f) const {
                 }
             }
         }
+    }
+}
+
+template <typename F>
+void Broadphase::forEachPairInPart(std::size_t part, std::size_t parts, F &&f) const {
+    if (mOverlayCount != 0 || parts <= 1) {
+        if (part == 0)
+            forEachPair(f);
+        return;
+    }
+    // Levels number their cells one after another: a piece is a run of cells over them.
+    const std::uint32_t begin = partStart(part, parts), end = partStart(part + 1, parts);
+    for (std::size_t li = 0; li < mLevels.size(); ++li) {
+        const Level &level = mLevels[li];
+        const std::uint32_t first = level.firstCell;
+        const std::uint32_t last = first + std::uint32_t(level.nx) * std::uint32_t(level.ny);
+        if (begin < last && end > first)
+            pairsFromCells(li, std::max(begin, first) - first, std::min(end, last) - first, f);
     }
 }
 

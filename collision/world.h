@@ -115,6 +115,14 @@ public:
     /// Rebuilds the broadphase from scratch and re-tests every pair, recording the difference
     /// as events.
     void recomputeAll();
+    /// How many threads the full pass of a bulk load or recomputeAll runs on; the results are
+    /// the same bit for bit whichever is chosen.
+    enum class PassThreads : std::uint8_t {
+        Auto, ///< two for a large world on a machine with two cores or more, else one (default)
+        One,  ///< always this thread only
+        Two,  ///< always a helper thread too, whatever the size (for tests)
+    };
+    void setPassThreads(PassThreads threads) { mPassThreads = threads; }
 
     /// The events recorded since the last call, oldest first.
     std::vector<PairEvent> takeEvents();
@@ -171,6 +179,9 @@ private:
     // order: the bodies fit in a core's cache whatever their order, and the permutation would
     // cost more than it saves. (A bulk load never renumbers; see loadEmpty.)
     static constexpr std::size_t kLocalityMinShapes = 4096;
+    // From this many shapes a full pass runs on two threads (PassThreads::Auto, two cores): it
+    // then takes half a millisecond or more, and starting the thread some 50 microseconds.
+    static constexpr std::size_t kParallelMinShapes = 8192;
 
     ShapeHandle allocateHandle();
     SlotIndex slotOf(ShapeHandle h) const { return mSlotOfHandle[h]; }
@@ -190,9 +201,13 @@ private:
         SlotIndex p, q;
         Contact contact;
     };
-    template <typename OnHit> void forEachHit(OnHit &&onHit); // every hit of a full pass
-    void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
-    void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
+    // Every hit of a full pass (of piece `part` of `parts` of it: Broadphase::forEachPairInPart).
+    template <typename OnHit>
+    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1);
+    bool passRunsInParallel() const;     // whether findAllHits uses two threads
+    std::vector<FoundHit> findAllHits(); // forEachHit's hits in order, on two threads if large
+    void retestAllPairs();               // recomputeAll on a broadphase just rebuilt
+    void loadPairs(LoadEvents events);   // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,
                                        LoadEvents events); // addAll, empty world
     static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,
@@ -214,6 +229,7 @@ private:
     std::vector<SlotIndex> mScratch;
     std::vector<std::uint64_t> mScratchKeys;
 
+    PassThreads mPassThreads = PassThreads::Auto;
     bool mFilterActive = false;
     std::vector<std::uint64_t> mSmallLayerMask;  // bit b of row a: layers a and b (both < 64) test
     std::vector<std::uint32_t> mLargeLayerPairs; // sorted (min << 16 | max) for layers >= 64

@@ -7,9 +7,14 @@
 #include "worldcontact.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 namespace hitsmith::collision {
 
@@ -159,7 +164,8 @@ void World::recomputeAll() {
     retestAllPairs();
 }
 
-template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
+template <typename OnHit>
+void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) {
     // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
     // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
     // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
@@ -191,7 +197,7 @@ template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
         if (body.type == GeometryKind::Polygon)
             prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
     };
-    mBroadphase.forEachPair([&](SlotIndex p, SlotIndex q) {
+    mBroadphase.forEachPairInPart(part, parts, [&](SlotIndex p, SlotIndex q) {
         prefetchLines(&mBodies[p], sizeof(Body));
         prefetchLines(&mBodies[q], sizeof(Body));
         if (candidateCount >= kLag) {
@@ -212,12 +218,72 @@ template <typename OnHit> void World::forEachHit(OnHit &&onHit) {
         onHit(pending[k % kLag]);
 }
 
+bool World::passRunsInParallel() const {
+    static const unsigned cores = std::thread::hardware_concurrency();
+    switch (mPassThreads) {
+    case PassThreads::One:
+        return false;
+    case PassThreads::Two:
+        return true;
+    case PassThreads::Auto:
+        break;
+    }
+    return mBodies.size() >= kParallelMinShapes && cores >= 2;
+}
+
+std::vector<World::FoundHit> World::findAllHits() {
+    auto into = [](std::vector<FoundHit> &list) {
+        return [&list](const FoundHit &hit) { list.push_back(hit); };
+    };
+    if (!passRunsInParallel()) {
+        std::vector<FoundHit> found;
+        found.reserve(mBodies.size() / 2 + 16);
+        forEachHit(into(found));
+        return found;
+    }
+    // The grid cut into pieces of equal box counts, taken in turn by this thread and a helper:
+    // the pass only reads the world, each piece gathers its own hits, and the pieces joined in
+    // order are the serial pass's list. Many small pieces rather than two halves, so that a
+    // helper kept waiting by a busy machine delays the pass by one piece at most.
+    constexpr std::size_t kPieces = 16;
+    std::vector<FoundHit> pieces[kPieces];
+    std::atomic<std::size_t> nextPiece{0};
+    std::exception_ptr failure;
+    auto takePieces = [&] {
+        for (std::size_t k; (k = nextPiece.fetch_add(1)) < kPieces;)
+            forEachHit(into(pieces[k]), k, kPieces);
+    };
+    {
+        std::optional<std::jthread> helper;
+        try {
+            helper.emplace([&] {
+                try {
+                    takePieces();
+                } catch (...) {
+                    failure = std::current_exception();
+                }
+            });
+        } catch (const std::system_error &) {
+            // No thread to be had: this thread takes every piece.
+        }
+        takePieces();
+    } // the helper is joined here, also when this thread threw
+    if (failure)
+        std::rethrow_exception(failure);
+    std::size_t total = 0;
+    for (const std::vector<FoundHit> &piece : pieces)
+        total += piece.size();
+    std::vector<FoundHit> found;
+    found.reserve(total);
+    for (const std::vector<FoundHit> &piece : pieces)
+        found.insert(found.end(), piece.begin(), piece.end());
+    return found;
+}
+
 void World::loadPairs(LoadEvents events) {
     // A fresh world: every hit is new. They are gathered first so that the map is sized once
     // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
-    std::vector<FoundHit> found;
-    found.reserve(mBodies.size() / 2 + 16);
-    forEachHit([&](const FoundHit &hit) { found.push_back(hit); });
+    const std::vector<FoundHit> found = findAllHits();
     mPairs.reserve(found.size());
     const std::size_t firstEvent = mEvents.size();
     if (events == LoadEvents::Record)
@@ -239,7 +305,7 @@ void World::retestAllPairs() {
 
     // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
     // inserted), so the unmarked remainder is exactly the pairs that ended.
-    forEachHit([&](const FoundHit &hit) {
+    auto record = [&](const FoundHit &hit) {
         const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
         if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
             if (changedBeyondTolerance(slot->contact, hit.contact))
@@ -252,7 +318,13 @@ void World::retestAllPairs() {
             ++mBodies[hit.q].hitCount;
             mEvents.push_back({PairChange::Began, a, b, hit.contact});
         }
-    });
+    };
+    if (passRunsInParallel()) {
+        for (const FoundHit &hit : findAllHits()) // found on two threads, recorded here
+            record(hit);
+    } else {
+        forEachHit(record);
+    }
 
     mScratchKeys.clear();
     for (PairMap::Slot &slot : mPairs.slots()) {

@@ -1,0 +1,223 @@
+// A large world's full pass on two threads: the grid cut into pieces that, run in order, meet
+// exactly the whole pass's pairs in its order; and bulk loads and full recomputes that give the
+// one-thread results bit for bit (hits, contacts, events).
+
+#include "collision/broadphase.h"
+#include "collision/world.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+#include <utility>
+#include <vector>
+
+using namespace hitsmith::collision;
+
+namespace {
+
+using Pair = std::pair<Broadphase::Id, Broadphase::Id>;
+
+std::vector<Pair> piecesInOrder(const Broadphase &grid, std::size_t parts) {
+    std::vector<Pair> pairs;
+    for (std::size_t part = 0; part < parts; ++part)
+        grid.forEachPairInPart(part, parts, [&](Broadphase::Id a, Broadphase::Id b) {
+            pairs.push_back({a, b});
+        });
+    return pairs;
+}
+
+std::vector<Pair> wholePass(const Broadphase &grid) {
+    std::vector<Pair> pairs;
+    grid.forEachPair([&](Broadphase::Id a, Broadphase::Id b) { pairs.push_back({a, b}); });
+    return pairs;
+}
+
+/// Polygons, rectangles (some rotated) and circles, 4-48 px, on layers 0-2, spread so that a
+/// shape hits about 0.3 others (the benchmark's mixed documents), plus a few large ones that
+/// reach across many cells.
+struct MixedScene {
+    std::vector<std::vector<Vec2>> points; // per shape (empty unless a polygon)
+    std::vector<ShapeInput> inputs;
+
+    explicit MixedScene(std::size_t n, std::uint64_t seed) {
+        std::mt19937_64 rng(seed);
+        auto uniform = [&](double lo, double hi) {
+            return std::uniform_real_distribution<double>(lo, hi)(rng);
+        };
+        const double extent = 50.0 * std::sqrt(double(n));
+        points.resize(n);
+        inputs.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const double size = uniform(0, 1) < 0.002 ? uniform(300, 900) : uniform(4, 48);
+            const Vec2 center{uniform(0, extent), uniform(0, extent)};
+            ShapeInput &in = inputs[i];
+            in.layer = std::uint16_t(i % 3);
+            const double kind = uniform(0, 1);
+            if (kind < 0.4) {
+                const int k = 3 + int(uniform(0, 5.999));
+                for (int j = 0; j < k; ++j) {
+                    const double t = 2 * M_PI * (j + uniform(-0.3, 0.3)) / k;
+                    points[i].push_back(center + Vec2{std::cos(t), std::sin(t)} * (size / 2));
+                }
+            } else if (kind < 0.75) {
+                in.type = GeometryKind::Rect;
+                in.center = center;
+                in.size = {size * uniform(0.5, 1), size * uniform(0.5, 1)};
+                in.angleDegrees = kind < 0.55 ? 0.0 : uniform(-180, 180);
+            } else {
+                in.type = GeometryKind::Circle;
+                in.center = center;
+                in.radius = size / 2 * uniform(0.6, 1);
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            inputs[i].points = points[i];
+    }
+};
+
+} // namespace
+
+class TestParallel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void piecesMeetTheWholePassInOrder();
+    void piecesShareOutTheBoxes();
+    void gridWithOverlayIsOnePiece();
+    void bulkLoadIsTheSameOnTwoThreads_data();
+    void bulkLoadIsTheSameOnTwoThreads();
+    void recomputeAfterEditsIsTheSameOnTwoThreads();
+};
+
+void TestParallel::piecesMeetTheWholePassInOrder() {
+    // Small boxes and a few huge ones (outliers on coarser levels), some far outside.
+    std::mt19937_64 rng(11);
+    auto uniform = [&](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    Broadphase grid;
+    grid.setAutoRebuild(false);
+    for (Broadphase::Id id = 0; id < 6000; ++id) {
+        const double size = uniform(0, 1) < 0.01 ? uniform(200, 2000) : uniform(1, 20);
+        const Vec2 at = uniform(0, 1) < 0.01 ? Vec2{uniform(-1e5, 1e5), uniform(-1e5, 1e5)}
+                                             : Vec2{uniform(0, 2000), uniform(0, 2000)};
+        grid.insert(id, Aabb{at, at + Vec2{size * uniform(0.2, 1), size * uniform(0.2, 1)}});
+    }
+    // Three overlapping giants, alone on the coarsest level: its cells end the sorted array,
+    // so the last piece must reach the very last cell.
+    for (Broadphase::Id id = 6000; id < 6003; ++id)
+        grid.insert(id, Aabb{{-2e5 + id, -2e5}, {2e5, 2e5}});
+    grid.setAutoRebuild(true);
+    QVERIFY2(grid.levelCount() > 1, "the outliers should make coarser levels");
+    const std::vector<Pair> whole = wholePass(grid);
+    QVERIFY(whole.size() > 1000);
+    for (std::size_t parts : {1, 2, 3, 7, 16, 1000, 100000})
+        QVERIFY2(piecesInOrder(grid, parts) == whole, qPrintable(QString::number(parts)));
+}
+
+void TestParallel::piecesShareOutTheBoxes() {
+    // Boxes spread evenly: each piece of a 16-way cut meets about a sixteenth of the pairs.
+    std::mt19937_64 rng(12);
+    std::uniform_real_distribution<double> at(0, 3000), size(2, 20);
+    Broadphase grid;
+    grid.setAutoRebuild(false);
+    for (Broadphase::Id id = 0; id < 20000; ++id) {
+        const Vec2 corner{at(rng), at(rng)};
+        grid.insert(id, Aabb{corner, corner + Vec2{size(rng), size(rng)}});
+    }
+    grid.setAutoRebuild(true);
+    const std::size_t whole = wholePass(grid).size();
+    for (std::size_t part = 0; part < 16; ++part) {
+        std::size_t count = 0;
+        grid.forEachPairInPart(part, 16, [&](Broadphase::Id, Broadphase::Id) { ++count; });
+        QVERIFY2(count > whole / 32 && count < whole / 8,
+                 qPrintable(QString("piece %1: %2 of %3").arg(part).arg(count).arg(whole)));
+    }
+}
+
+void TestParallel::gridWithOverlayIsOnePiece() {
+    Broadphase grid;
+    for (Broadphase::Id id = 0; id < 200; ++id)
+        grid.insert(id, Aabb{{id * 5.0, 0}, {id * 5.0 + 8, 8}});
+    grid.rebuild();
+    grid.move(3, Aabb{{40, 0}, {49, 8}}); // into the overlay, no rebuild
+    QVERIFY(grid.overlaySize() > 0);
+    const std::vector<Pair> whole = wholePass(grid);
+    QVERIFY(!whole.empty());
+    QVERIFY(piecesInOrder(grid, 4) == whole);
+    std::size_t later = 0;
+    for (std::size_t part = 1; part < 4; ++part)
+        grid.forEachPairInPart(part, 4, [&](Broadphase::Id, Broadphase::Id) { ++later; });
+    QCOMPARE(later, std::size_t(0));
+}
+
+void TestParallel::bulkLoadIsTheSameOnTwoThreads_data() {
+    QTest::addColumn<int>("shapes");
+    QTest::addColumn<bool>("filtered");
+    QTest::newRow("300 shapes") << 300 << false;
+    QTest::newRow("20,000 shapes") << 20000 << false;
+    QTest::newRow("20,000 shapes, layer filter") << 20000 << true;
+}
+
+void TestParallel::bulkLoadIsTheSameOnTwoThreads() {
+    QFETCH(int, shapes);
+    QFETCH(bool, filtered);
+    const MixedScene scene(std::size_t(shapes), 5);
+    World one, two;
+    one.setPassThreads(World::PassThreads::One);
+    two.setPassThreads(World::PassThreads::Two);
+    if (filtered) {
+        one.setLayerFilter({{0, 1}, {2, 2}});
+        two.setLayerFilter({{0, 1}, {2, 2}});
+    }
+    QCOMPARE(two.addAll(scene.inputs), one.addAll(scene.inputs));
+    const std::vector<Hit> hits = one.hits();
+    QVERIFY2(hits.size() > std::size_t(shapes) / 10, qPrintable(QString::number(hits.size())));
+    QVERIFY(two.hits() == hits); // contacts bit for bit
+    const std::vector<PairEvent> events = one.takeEvents();
+    QCOMPARE(events.size(), hits.size());
+    QVERIFY(two.takeEvents() == events);
+}
+
+void TestParallel::recomputeAfterEditsIsTheSameOnTwoThreads() {
+    const MixedScene scene(20000, 9);
+    World one, two;
+    one.setPassThreads(World::PassThreads::One);
+    two.setPassThreads(World::PassThreads::Two);
+    one.addAll(scene.inputs, LoadEvents::Skip);
+    two.addAll(scene.inputs, LoadEvents::Skip);
+    // Moves, removals and a layer filter, then a full recompute: Began, Changed and Ended.
+    std::mt19937_64 rng(3);
+    std::uniform_int_distribution<ShapeHandle> pick(0, ShapeHandle(scene.inputs.size() - 1));
+    for (int step = 0; step < 3000; ++step) {
+        const ShapeHandle h = pick(rng);
+        if (step % 10 == 0) {
+            one.remove(h);
+            two.remove(h);
+            continue;
+        }
+        ShapeInput moved = scene.inputs[h];
+        std::vector<Vec2> points(moved.points.begin(), moved.points.end());
+        const Vec2 offset{double(step % 7) - 3.0, double(step % 5) - 2.0};
+        for (Vec2 &p : points)
+            p = p + offset;
+        moved.points = points;
+        moved.center = moved.center + offset;
+        one.update(h, moved);
+        two.update(h, moved);
+    }
+    one.takeEvents();
+    two.takeEvents();
+    one.setLayerFilter({{0, 0}, {1, 2}});
+    two.setLayerFilter({{0, 0}, {1, 2}});
+    one.recomputeAll();
+    two.recomputeAll();
+    const std::vector<PairEvent> events = one.takeEvents();
+    QVERIFY(events.size() > 1000);
+    QVERIFY(two.takeEvents() == events);
+    QVERIFY(two.hits() == one.hits());
+}
+
+QTEST_GUILESS_MAIN(TestParallel)
+#include "tst_collision_parallel.moc"
