@@ -4,6 +4,7 @@
 #include "worldcontact.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -25,8 +26,19 @@ bool eventLess(const PairEvent &l, const PairEvent &r) {
 
 } // namespace
 
+namespace {
+
+std::atomic<World::PassThreads> gDefaultPassThreads{World::PassThreads::Auto};
+
+} // namespace
+
 World::World()
-    : mBroadphase(kTouchTolerance) {}
+    : mBroadphase(kTouchTolerance)
+    , mPassThreads(gDefaultPassThreads.load(std::memory_order_relaxed)) {}
+
+void World::setDefaultPassThreads(PassThreads threads) {
+    gDefaultPassThreads.store(threads, std::memory_order_relaxed);
+}
 
 // ---- storage ---------------------------------------------------------------------------------
 

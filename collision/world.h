@@ -123,6 +123,9 @@ public:
         Two,  ///< always a helper thread too, whatever the size (for tests)
     };
     void setPassThreads(PassThreads threads) { mPassThreads = threads; }
+    /// What worlds made from now on start with (PassThreads::Auto unless changed): a process-wide
+    /// choice, as for a benchmark of the one-thread path.
+    static void setDefaultPassThreads(PassThreads threads);
 
     /// The events recorded since the last call, oldest first.
     std::vector<PairEvent> takeEvents();

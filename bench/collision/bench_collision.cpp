@@ -19,12 +19,15 @@
 // CollisionService bulk build, then the frame's hits) against the same Box2D full pass, and the
 // whole opening of the document file (read, parse, validate, hits).
 //
-// Usage: bench_collision [--family collision|documents] [--repeats N] [sizes...]
+// Usage: bench_collision [--family collision|documents] [--repeats N] [--threads auto|1]
+//        [sizes...]
 //        (default: both; collision 1000 10000 100000, documents 1000 100000; the documents
 //        family takes the median of N alternating runs, default 5: more steadies small sizes)
 //        bench_collision --write-document N FILE   writes the N-shape mixed document
 //        bench_collision --profile-hitsmith N REPEATS   only Hitsmith's documents-family full
 //        recompute, for a profiler (perf record, callgrind): prints the median
+//        --threads 1: Hitsmith's full passes on one thread only (default auto: two threads for
+//        worlds of 8,192 shapes or more on a machine with two cores; World::PassThreads)
 
 #include "box2dside.h"
 #include "documentfamily.h"
@@ -250,10 +253,13 @@ int main(int argc, char **argv) {
     }
     std::string family;
     int repeats = 5;
+    std::string threads = "auto";
     std::vector<std::size_t> sizes;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--family" && i + 1 < args.size())
             family = args[++i];
+        else if (args[i] == "--threads" && i + 1 < args.size())
+            threads = args[++i];
         else if (args[i] == "--repeats" && i + 1 < args.size())
             repeats = std::max(1, std::atoi(args[++i].c_str()));
         else
@@ -263,11 +269,19 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "bench_collision: --family is collision or documents\n");
         return 2;
     }
+    if (threads != "auto" && threads != "1") {
+        std::fprintf(stderr, "bench_collision: --threads is auto or 1\n");
+        return 2;
+    }
+    if (threads == "1")
+        collision::World::setDefaultPassThreads(collision::World::PassThreads::One);
 
     std::printf("Hitsmith collision vs Box2D %d.%d.%d (b2DynamicTree + b2TestOverlap), same "
                 "shapes, same process,\nthe engines alternating so that machine load slows both "
-                "alike.\n\n",
-                b2_version.major, b2_version.minor, b2_version.revision);
+                "alike.\nHitsmith's full passes: %s (Box2D 2.4 has one thread).\n\n",
+                b2_version.major, b2_version.minor, b2_version.revision,
+                threads == "1" ? "one thread"
+                               : "two threads from 8,192 shapes on a machine with two cores");
     std::vector<std::string> json;
     if (family.empty() || family == "collision")
         json.push_back(runCollisionFamily(
@@ -275,7 +289,7 @@ int main(int argc, char **argv) {
     if (family.empty() || family == "documents")
         json.push_back(runDocumentFamily(
             sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes, repeats));
-    std::printf("{\"bench\":\"collision\",\"families\":[");
+    std::printf("{\"bench\":\"collision\",\"threads\":\"%s\",\"families\":[", threads.c_str());
     for (std::size_t i = 0; i < json.size(); ++i)
         std::printf("%s%s", i ? "," : "", json[i].c_str());
     std::printf("]}\n");
