@@ -77,6 +77,14 @@ public:
     /// Shape i (called for i = 0, 1, ..., size() - 1 in turn); its points need stay valid only
     /// until the next call.
     virtual ShapeInput next(std::size_t i) = 0;
+    /// Whether a large load may read shapes on two threads at once through nextInLane(), each
+    /// thread in its own lane (0 or 1), every shape still exactly once.
+    virtual bool readsInTwoLanes() const { return false; }
+    /// Shape i read in a lane: its points need stay valid only until that lane's next call.
+    virtual ShapeInput nextInLane(std::size_t i, int lane) {
+        (void)lane;
+        return next(i);
+    }
 };
 
 /// The incremental collision world of one frame.
@@ -115,8 +123,9 @@ public:
     /// Rebuilds the broadphase from scratch and re-tests every pair, recording the difference
     /// as events.
     void recomputeAll();
-    /// How many threads the full pass of a bulk load or recomputeAll runs on; the results are
-    /// the same bit for bit whichever is chosen.
+    /// How many threads a bulk load (reading and preparing shapes from a source that allows it,
+    /// and the full pass) and recomputeAll run on; the results are the same bit for bit
+    /// whichever is chosen.
     enum class PassThreads : std::uint8_t {
         Auto, ///< two for a large world on a machine with two cores or more, else one (default)
         One,  ///< always this thread only
@@ -207,7 +216,8 @@ private:
     // Every hit of a full pass (of piece `part` of `parts` of it: Broadphase::forEachPairInPart).
     template <typename OnHit>
     void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1);
-    bool passRunsInParallel() const;     // whether findAllHits uses two threads
+    bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
+    void stageInTwoLanes(ShapeSource &source);       // loadEmpty's staging on two threads
     std::vector<FoundHit> findAllHits(); // forEachHit's hits in order, on two threads if large
     void retestAllPairs();               // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events);   // the pairs of a world just loaded, all new

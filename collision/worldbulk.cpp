@@ -46,11 +46,15 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     mVertices.reserve(source.vertexCountHint());
     mBroadphase.reserve(n);
     mBroadphase.setAutoRebuild(false);
-    for (std::size_t i = 0; i < n; ++i) {
-        // Each body is constructed where it is filled: one pass over fresh memory, not two.
-        if (const std::optional<Aabb> box =
-                stage(mBodies.emplace_back(), source.next(i), mVertices)) {
-            mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+    if (source.readsInTwoLanes() && runsOnTwoThreads(n)) {
+        stageInTwoLanes(source);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            // Each body is constructed where it is filled: one pass over fresh memory, not two.
+            if (const std::optional<Aabb> box =
+                    stage(mBodies.emplace_back(), source.next(i), mVertices)) {
+                mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            }
         }
     }
     mBroadphase.setAutoRebuild(true); // one rebuild with every box
@@ -63,6 +67,69 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     mHandleOfSlot = mSlotOfHandle;
     loadPairs(events);
     return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
+}
+
+void World::stageInTwoLanes(ShapeSource &source) {
+    // This thread stages the first half straight into the world, as the one-thread load does.
+    // The second half is cut into chunks that a helper stages into chunk-sized bodies and
+    // vertex pools (and that this thread takes too once its half is done, so a helper kept
+    // waiting by a busy machine costs a chunk at most); the chunks are then appended in order.
+    // Every shape is staged by the same code either way, and the pool ends up in the same order,
+    // so the world is the one-thread load's bit for bit.
+    const std::size_t n = source.size(), half = n / 2;
+    constexpr std::size_t kChunks = 8;
+    struct Chunk {
+        std::vector<Body> bodies;
+        std::vector<Vec2> vertices;
+        std::vector<std::pair<SlotIndex, Aabb>> boxes;
+    };
+    Chunk chunks[kChunks];
+    const auto chunkStart = [&](std::size_t k) { return half + (n - half) * k / kChunks; };
+    std::atomic<std::size_t> nextChunk{0};
+    auto stageChunks = [&](int lane) {
+        for (std::size_t k; (k = nextChunk.fetch_add(1)) < kChunks;) {
+            Chunk &chunk = chunks[k];
+            const std::size_t begin = chunkStart(k), end = chunkStart(k + 1);
+            chunk.bodies.reserve(end - begin);
+            chunk.boxes.reserve(end - begin);
+            for (std::size_t i = begin; i < end; ++i)
+                if (const std::optional<Aabb> box = stage(
+                        chunk.bodies.emplace_back(), source.nextInLane(i, lane), chunk.vertices))
+                    chunk.boxes.push_back({static_cast<SlotIndex>(i), *box});
+        }
+    };
+    std::exception_ptr failure;
+    {
+        std::optional<std::jthread> helper;
+        try {
+            helper.emplace([&] {
+                try {
+                    stageChunks(1);
+                } catch (...) {
+                    failure = std::current_exception();
+                }
+            });
+        } catch (const std::system_error &) {
+            // No thread to be had: this thread stages the chunks too.
+        }
+        for (std::size_t i = 0; i < half; ++i)
+            if (const std::optional<Aabb> box =
+                    stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
+                mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+        stageChunks(0);
+    } // the helper is joined here, also when this thread threw
+    if (failure)
+        std::rethrow_exception(failure);
+    for (Chunk &chunk : chunks) {
+        const auto offset = static_cast<std::uint32_t>(mVertices.size());
+        mVertices.insert(mVertices.end(), chunk.vertices.begin(), chunk.vertices.end());
+        for (Body &body : chunk.bodies) {
+            body.polyOffset += offset; // was counted in the chunk's own pool
+            mBodies.push_back(body);
+        }
+        for (const auto &[slot, box] : chunk.boxes)
+            mBroadphase.insert(slot, box);
+    }
 }
 
 namespace {
@@ -81,6 +148,7 @@ public:
         return count;
     }
     ShapeInput next(std::size_t i) override { return mShapes[i]; }
+    bool readsInTwoLanes() const override { return true; } // nothing but reads
 
 private:
     std::span<const ShapeInput> mShapes;
@@ -218,7 +286,7 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) {
         onHit(pending[k % kLag]);
 }
 
-bool World::passRunsInParallel() const {
+bool World::runsOnTwoThreads(std::size_t shapes) const {
     static const unsigned cores = std::thread::hardware_concurrency();
     switch (mPassThreads) {
     case PassThreads::One:
@@ -228,14 +296,14 @@ bool World::passRunsInParallel() const {
     case PassThreads::Auto:
         break;
     }
-    return mBodies.size() >= kParallelMinShapes && cores >= 2;
+    return shapes >= kParallelMinShapes && cores >= 2;
 }
 
 std::vector<World::FoundHit> World::findAllHits() {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
-    if (!passRunsInParallel()) {
+    if (!runsOnTwoThreads(mBodies.size())) {
         std::vector<FoundHit> found;
         found.reserve(mBodies.size() / 2 + 16);
         forEachHit(into(found));
@@ -319,7 +387,7 @@ void World::retestAllPairs() {
             mEvents.push_back({PairChange::Began, a, b, hit.contact});
         }
     };
-    if (passRunsInParallel()) {
+    if (runsOnTwoThreads(mBodies.size())) {
         for (const FoundHit &hit : findAllHits()) // found on two threads, recorded here
             record(hit);
     } else {

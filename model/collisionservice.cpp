@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace hitsmith {
@@ -86,7 +87,7 @@ public:
     FrameSource(CollisionService &service, const Frame &frame)
         : mService(service)
         , mFrame(frame)
-        , mCollidable(std::size_t(frame.shapes.size()), false) {}
+        , mCollidable(std::size_t(frame.shapes.size()), 0) {}
 
     std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
     std::size_t vertexCountHint() const override {
@@ -96,19 +97,25 @@ public:
                 count += std::size_t(shape.points.size());
         return count;
     }
-    collision::ShapeInput next(std::size_t i) override {
+    collision::ShapeInput next(std::size_t i) override { return nextInLane(i, 0); }
+    // Each lane converts into its own scratch and remembers its own last layer; only a layer
+    // lookup touches the service, under a lock. mCollidable has a byte per shape, so lanes
+    // never write the same word.
+    bool readsInTwoLanes() const override { return true; }
+    collision::ShapeInput nextInLane(std::size_t i, int laneIndex) override {
+        Lane &lane = mLanes[laneIndex];
         const Shape &shape = mFrame.shapes[qsizetype(i)];
         collision::ShapeInput input; // an empty polygon: kept, never paired
         switch (shape.type) {
         case ShapeType::Polygon:
-            mPoints.clear();
+            lane.points.clear();
             for (QPointF p : shape.points)
-                mPoints.push_back({p.x(), p.y()});
+                lane.points.push_back({p.x(), p.y()});
             // validateShape's polygon rule (checkConvexPolygon on exactly these points),
             // without converting them a second time.
-            if (!collision::checkConvexPolygon(mPoints).isValid())
+            if (!collision::checkConvexPolygon(lane.points).isValid())
                 return input;
-            input.points = mPoints;
+            input.points = lane.points;
             break;
         case ShapeType::Rect:
             if (!hitsmith::isCollidable(shape))
@@ -128,12 +135,13 @@ public:
         }
         // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
         // Names that share their characters (readers share a layer's: SharedNames) need no compare.
-        if (!mLastLayer || !isSameName(*mLastLayer, shape.layer)) {
-            mLastLayer = &shape.layer;
-            mLastIndex = mService.layerIndex(shape.layer);
+        if (!lane.lastLayer || !isSameName(*lane.lastLayer, shape.layer)) {
+            lane.lastLayer = &shape.layer;
+            const std::lock_guard lock(mLayerLookup);
+            lane.lastIndex = mService.layerIndex(shape.layer);
         }
-        input.layer = mLastIndex;
-        mCollidable[i] = true;
+        input.layer = lane.lastIndex;
+        mCollidable[i] = 1;
         return input;
     }
     /// Whether two layer names are equal, without comparing characters they share.
@@ -141,15 +149,19 @@ public:
         return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
     }
     /// Whether shape i was collidable (valid once the world has read it).
-    bool isCollidable(std::size_t i) const { return mCollidable[i]; }
+    bool isCollidable(std::size_t i) const { return mCollidable[i] != 0; }
 
 private:
+    struct Lane {
+        std::vector<collision::Vec2> points; // the current polygon's, reused
+        const QString *lastLayer = nullptr;
+        std::uint16_t lastIndex = 0;
+    };
     CollisionService &mService;
     const Frame &mFrame;
-    std::vector<bool> mCollidable;
-    std::vector<collision::Vec2> mPoints; // the current polygon's, reused
-    const QString *mLastLayer = nullptr;
-    std::uint16_t mLastIndex = 0;
+    std::vector<std::uint8_t> mCollidable;
+    Lane mLanes[2];
+    std::mutex mLayerLookup;
 };
 
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {

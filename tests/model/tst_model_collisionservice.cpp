@@ -6,12 +6,16 @@
 #include "structurecommands.h"
 #include "validation.h"
 
+#include "collision/world.h"
+
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <limits>
+#include <random>
 
 using namespace hitsmith;
 
@@ -51,6 +55,7 @@ private Q_SLOTS:
     void repeatedVerticesCollideLikeTheOutline();
     void randomEditsMatchAFreshService();
     void randomStructuralEditsMatchAFreshService();
+    void largeFrameBuildsTheSameOnTwoThreads();
 };
 
 void TestCollisionService::hitsOfALoadedDocument() {
@@ -295,6 +300,87 @@ void TestCollisionService::randomStructuralEditsMatchAFreshService() {
             for (int i = 0; i < doc.frame({0, 0}).shapes.size(); ++i)
                 QCOMPARE(incremental.isColliding({0, 0, i}), fresh.isColliding({0, 0, i}));
         }
+    }
+}
+
+namespace {
+
+/// A frame of n shapes (polygons, rectangles, circles, 4-48 px) at random on three layers, spread
+/// so that a shape hits about 0.3 others, with an invalid shape every 97th.
+DocumentData mixedFrame(int n) {
+    std::mt19937_64 rng(17);
+    auto uniform = [&](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    const double extent = 50.0 * std::sqrt(double(n));
+    const QString layers[3] = {QStringLiteral("hitbox"), QStringLiteral("hurtbox"),
+                               QStringLiteral("push")};
+    Frame frame{"f", {}, {}, {}, {}, {}, {}};
+    for (int i = 0; i < n; ++i) {
+        const QString id = QStringLiteral("s%1").arg(i);
+        const QString &layer = layers[i % 3];
+        const QPointF center(uniform(0, extent), uniform(0, extent));
+        const double size = uniform(4, 48);
+        const double kind = uniform(0, 1);
+        if (i % 97 == 0) { // concave, negative radius, zero width in turn
+            if (i % 3 == 0)
+                frame.shapes << Shape::polygon(id,
+                                               {center, center + QPointF(9, 0),
+                                                center + QPointF(2, 2), center + QPointF(0, 9)},
+                                               layer);
+            else if (i % 3 == 1)
+                frame.shapes << Shape::circle(id, center, -size, layer);
+            else
+                frame.shapes << Shape::rect(id, center, {0, size}, 0, layer);
+        } else if (kind < 0.4) {
+            QList<QPointF> points;
+            const int k = 3 + int(uniform(0, 5.999));
+            for (int j = 0; j < k; ++j) {
+                const double t = 2 * M_PI * (j + uniform(-0.3, 0.3)) / k;
+                points << center + QPointF(std::cos(t), std::sin(t)) * (size / 2);
+            }
+            frame.shapes << Shape::polygon(id, points, layer);
+        } else if (kind < 0.75) {
+            frame.shapes << Shape::rect(id, center,
+                                        {size * uniform(0.5, 1), size * uniform(0.5, 1)},
+                                        kind < 0.55 ? 0.0 : uniform(-180, 180), layer);
+        } else {
+            frame.shapes << Shape::circle(id, center, size / 2 * uniform(0.6, 1), layer);
+        }
+    }
+    DocumentData data;
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
+    data.collide = QList<LayerPair>{{"hitbox", "hurtbox"}, {"push", "push"}};
+    return data;
+}
+
+QList<FrameHit> hitsBuiltWith(collision::World::PassThreads threads, const DocumentData &data) {
+    collision::World::setDefaultPassThreads(threads);
+    Document doc;
+    CollisionService service(&doc);
+    doc.reset(data);
+    collision::World::setDefaultPassThreads(collision::World::PassThreads::Auto);
+    return service.hits({0, 0});
+}
+
+} // namespace
+
+void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
+    // A frame past the two-thread threshold: shapes read and checked in two lanes, pairs found
+    // in pieces on two threads, against everything on one, bit for bit.
+    const DocumentData data = mixedFrame(12000);
+    const QList<FrameHit> one = hitsBuiltWith(collision::World::PassThreads::One, data);
+    const QList<FrameHit> two = hitsBuiltWith(collision::World::PassThreads::Two, data);
+    QVERIFY2(one.size() > 1000, qPrintable(QString::number(one.size())));
+    QCOMPARE(two.size(), one.size());
+    const QList<Shape> &shapes = data.sprites[0].frames[0].shapes;
+    for (qsizetype i = 0; i < one.size(); ++i) {
+        const FrameHit &x = one[i], &y = two[i];
+        QVERIFY2(x.a == y.a && x.b == y.b && x.depth == y.depth && x.normal.x() == y.normal.x() &&
+                     x.normal.y() == y.normal.y(),
+                 qPrintable(QString("hit %1").arg(i)));
+        QVERIFY(x.a % 97 != 0 && x.b % 97 != 0); // invalid shapes hit nothing
+        QVERIFY(data.layersCollide(shapes[x.a].layer, shapes[x.b].layer));
     }
 }
 
