@@ -183,6 +183,7 @@ void Broadphase::clear() {
     mProxies.clear();
     mCount = mCountAtBuild = mOverlayCount = mTombstones = 0;
     mParked = false;
+    mAutoRebuild = true; // an empty grid starts afresh, not halfway through a bulk load
 }
 
 void Broadphase::reserve(std::size_t count) {

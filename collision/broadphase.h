@@ -111,7 +111,7 @@ public:
     void move(Id id, const Aabb &box);
     /// Removes `id`; unknown ids are ignored.
     void erase(Id id);
-    /// Removes every box.
+    /// Removes every box (and ends a bulk load: setAutoRebuild(true)).
     void clear();
     /// Makes room for ids below `count` and that many boxes without reallocating.
     void reserve(std::size_t count);

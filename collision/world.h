@@ -74,13 +74,15 @@ public:
     virtual std::size_t size() const = 0;
     /// Total polygon vertices over all shapes, if known cheaply (0: unknown); only sizes memory.
     virtual std::size_t vertexCountHint() const { return 0; }
-    /// Shape i (called for i = 0, 1, ..., size() - 1 in turn); its points need stay valid only
-    /// until the next call.
+    /// Shape i (called for i = 0, 1, ..., size() - 1 in turn, unless the source reads in two
+    /// lanes); its points need stay valid only until the next call.
     virtual ShapeInput next(std::size_t i) = 0;
-    /// Whether a large load may read shapes on two threads at once through nextInLane(), each
-    /// thread in its own lane (0 or 1), every shape still exactly once.
+    /// Whether a large load may read shapes through nextInLane() instead of next(): then two
+    /// threads call it at the same time, each with its own lane (0 or 1), every shape exactly
+    /// once, indices rising within a lane but with gaps (the other lane's shapes).
     virtual bool readsInTwoLanes() const { return false; }
-    /// Shape i read in a lane: its points need stay valid only until that lane's next call.
+    /// Shape i read in a lane: its points need stay valid only until that lane's next call. The
+    /// default calls next(), which must then be safe to call from two threads at once.
     virtual ShapeInput nextInLane(std::size_t i, int lane) {
         (void)lane;
         return next(i);
@@ -191,8 +193,9 @@ private:
     // order: the bodies fit in a core's cache whatever their order, and the permutation would
     // cost more than it saves. (A bulk load never renumbers; see loadEmpty.)
     static constexpr std::size_t kLocalityMinShapes = 4096;
-    // From this many shapes a full pass runs on two threads (PassThreads::Auto, two cores): it
-    // then takes half a millisecond or more, and starting the thread some 50 microseconds.
+    // From this many shapes a bulk load and a full pass run on two threads (PassThreads::Auto,
+    // two cores): each then takes half a millisecond or more, and starting a thread some 50
+    // microseconds.
     static constexpr std::size_t kParallelMinShapes = 8192;
 
     ShapeHandle allocateHandle();
@@ -214,13 +217,14 @@ private:
         Contact contact;
     };
     // Every hit of a full pass (of piece `part` of `parts` of it: Broadphase::forEachPairInPart).
+    // Const: a pass only reads the world, which is what lets two threads share it.
     template <typename OnHit>
-    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1);
+    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1) const;
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
     void stageInTwoLanes(ShapeSource &source);       // loadEmpty's staging on two threads
-    std::vector<FoundHit> findAllHits(); // forEachHit's hits in order, on two threads if large
-    void retestAllPairs();               // recomputeAll on a broadphase just rebuilt
-    void loadPairs(LoadEvents events);   // the pairs of a world just loaded, all new
+    std::vector<FoundHit> findAllHits() const; // forEachHit's hits in order, two threads if large
+    void retestAllPairs();                     // recomputeAll on a broadphase just rebuilt
+    void loadPairs(LoadEvents events);         // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,
                                        LoadEvents events); // addAll, empty world
     static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,

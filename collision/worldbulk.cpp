@@ -37,35 +37,44 @@ inline void prefetchLines(const void *p, std::size_t bytes) {
 } // namespace
 
 std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
-    // Every shape is prepared once, in input order, straight into the bodies and the vertex
-    // pool (its box goes to the grid, keyed by input index). No second copy of anything, as
-    // fresh memory is a large part of a load. Handles are the input indices, as
-    // allocateHandle() would hand them out.
+    // Every shape is prepared once straight into the bodies and the vertex pool (its box goes to
+    // the grid, keyed by input index), as fresh memory is a large part of a load; on two
+    // threads, the second half goes through chunks first (stageInTwoLanes). Handles are the
+    // input indices, as allocateHandle() would hand them out.
     const std::size_t n = source.size();
-    mBodies.reserve(n);
-    mVertices.reserve(source.vertexCountHint());
-    mBroadphase.reserve(n);
-    mBroadphase.setAutoRebuild(false);
-    if (source.readsInTwoLanes() && runsOnTwoThreads(n)) {
-        stageInTwoLanes(source);
-    } else {
-        for (std::size_t i = 0; i < n; ++i) {
-            // Each body is constructed where it is filled: one pass over fresh memory, not two.
-            if (const std::optional<Aabb> box =
-                    stage(mBodies.emplace_back(), source.next(i), mVertices)) {
-                mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+    const std::size_t firstEvent = mEvents.size();
+    try {
+        mBodies.reserve(n);
+        mVertices.reserve(source.vertexCountHint());
+        mBroadphase.reserve(n);
+        mBroadphase.setAutoRebuild(false);
+        if (source.readsInTwoLanes() && runsOnTwoThreads(n)) {
+            stageInTwoLanes(source);
+        } else {
+            for (std::size_t i = 0; i < n; ++i) {
+                // Each body is constructed where it is filled: one pass over fresh memory.
+                if (const std::optional<Aabb> box =
+                        stage(mBodies.emplace_back(), source.next(i), mVertices)) {
+                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+                }
             }
         }
+        mBroadphase.setAutoRebuild(true); // one rebuild with every box
+        mShapeCount = n;
+        // Slots are the input indices. Renumbering them into cell order here (as recomputeAll
+        // does for a large world) measured slower than the pair pass it speeds up: 16% of a
+        // 100,000-shape load went to the permutation. The first full recompute restores locality.
+        mSlotOfHandle.resize(n);
+        std::iota(mSlotOfHandle.begin(), mSlotOfHandle.end(), SlotIndex{0});
+        mHandleOfSlot = mSlotOfHandle;
+        loadPairs(events);
+    } catch (...) {
+        // A source or an allocation failed part-way: back to the empty world this was, with
+        // no trace of the half-done load (no events either), and the failure passed on.
+        clear();
+        mEvents.resize(firstEvent);
+        throw;
     }
-    mBroadphase.setAutoRebuild(true); // one rebuild with every box
-    mShapeCount = n;
-    // Slots are the input indices. Renumbering them into cell order here (as recomputeAll does
-    // for a large world) measured slower than the pair pass it speeds up: 16% of a 100,000-shape
-    // load went to the permutation. The first full recompute restores locality.
-    mSlotOfHandle.resize(n);
-    std::iota(mSlotOfHandle.begin(), mSlotOfHandle.end(), SlotIndex{0});
-    mHandleOfSlot = mSlotOfHandle;
-    loadPairs(events);
     return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
 }
 
@@ -78,7 +87,7 @@ void World::stageInTwoLanes(ShapeSource &source) {
     // so the world is the one-thread load's bit for bit.
     const std::size_t n = source.size(), half = n / 2;
     constexpr std::size_t kChunks = 8;
-    struct Chunk {
+    struct alignas(64) Chunk { // a cache line of its own: the threads fill neighbouring chunks
         std::vector<Body> bodies;
         std::vector<Vec2> vertices;
         std::vector<std::pair<SlotIndex, Aabb>> boxes;
@@ -112,20 +121,26 @@ void World::stageInTwoLanes(ShapeSource &source) {
         } catch (const std::system_error &) {
             // No thread to be had: this thread stages the chunks too.
         }
-        for (std::size_t i = 0; i < half; ++i)
-            if (const std::optional<Aabb> box =
-                    stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
-                mBroadphase.insert(static_cast<SlotIndex>(i), *box);
-        stageChunks(0);
+        try {
+            for (std::size_t i = 0; i < half; ++i)
+                if (const std::optional<Aabb> box =
+                        stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
+                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            stageChunks(0);
+        } catch (...) {
+            nextChunk.store(kChunks); // the helper stops after its current chunk
+            throw;
+        }
     } // the helper is joined here, also when this thread threw
     if (failure)
         std::rethrow_exception(failure);
     for (Chunk &chunk : chunks) {
         const auto offset = static_cast<std::uint32_t>(mVertices.size());
         mVertices.insert(mVertices.end(), chunk.vertices.begin(), chunk.vertices.end());
-        for (Body &body : chunk.bodies) {
-            body.polyOffset += offset; // was counted in the chunk's own pool
-            mBodies.push_back(body);
+        for (const Body &body : chunk.bodies) {
+            Body &added = mBodies.emplace_back(body);
+            if (added.type == GeometryKind::Polygon)
+                added.polyOffset += offset; // was counted in the chunk's own pool
         }
         for (const auto &[slot, box] : chunk.boxes)
             mBroadphase.insert(slot, box);
@@ -233,7 +248,7 @@ void World::recomputeAll() {
 }
 
 template <typename OnHit>
-void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) {
+void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const {
     // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
     // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
     // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
@@ -299,7 +314,7 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     return shapes >= kParallelMinShapes && cores >= 2;
 }
 
-std::vector<World::FoundHit> World::findAllHits() {
+std::vector<World::FoundHit> World::findAllHits() const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
@@ -314,12 +329,15 @@ std::vector<World::FoundHit> World::findAllHits() {
     // order are the serial pass's list. Many small pieces rather than two halves, so that a
     // helper kept waiting by a busy machine delays the pass by one piece at most.
     constexpr std::size_t kPieces = 16;
-    std::vector<FoundHit> pieces[kPieces];
+    struct alignas(64) Piece { // a cache line of its own: the threads fill neighbouring pieces
+        std::vector<FoundHit> hits;
+    };
+    Piece pieces[kPieces];
     std::atomic<std::size_t> nextPiece{0};
     std::exception_ptr failure;
     auto takePieces = [&] {
         for (std::size_t k; (k = nextPiece.fetch_add(1)) < kPieces;)
-            forEachHit(into(pieces[k]), k, kPieces);
+            forEachHit(into(pieces[k].hits), k, kPieces);
     };
     {
         std::optional<std::jthread> helper;
@@ -334,17 +352,22 @@ std::vector<World::FoundHit> World::findAllHits() {
         } catch (const std::system_error &) {
             // No thread to be had: this thread takes every piece.
         }
-        takePieces();
+        try {
+            takePieces();
+        } catch (...) {
+            nextPiece.store(kPieces); // the helper stops after its current piece
+            throw;
+        }
     } // the helper is joined here, also when this thread threw
     if (failure)
         std::rethrow_exception(failure);
     std::size_t total = 0;
-    for (const std::vector<FoundHit> &piece : pieces)
-        total += piece.size();
+    for (const Piece &piece : pieces)
+        total += piece.hits.size();
     std::vector<FoundHit> found;
     found.reserve(total);
-    for (const std::vector<FoundHit> &piece : pieces)
-        found.insert(found.end(), piece.begin(), piece.end());
+    for (const Piece &piece : pieces)
+        found.insert(found.end(), piece.hits.begin(), piece.hits.end());
     return found;
 }
 

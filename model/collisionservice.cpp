@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace hitsmith {
@@ -85,22 +84,28 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
 class CollisionService::FrameSource final : public collision::ShapeSource {
 public:
     FrameSource(CollisionService &service, const Frame &frame)
-        : mService(service)
+        : mLayers(service.mLayerIndex)
         , mFrame(frame)
-        , mCollidable(std::size_t(frame.shapes.size()), 0) {}
+        , mCollidable(std::size_t(frame.shapes.size()), 0) {
+        // One pass on this thread, before any lane reads: the vertex count, and every layer
+        // name numbered in file order, as a one-thread load would meet them (the lanes then
+        // only look names up, and the numbering does not depend on which lane got there first).
+        const QString *last = nullptr;
+        for (const Shape &shape : mFrame.shapes) {
+            if (shape.type == ShapeType::Polygon)
+                mVertexCount += std::size_t(shape.points.size());
+            if (!last || !isSameName(*last, shape.layer)) {
+                last = &shape.layer;
+                service.layerIndex(shape.layer);
+            }
+        }
+    }
 
     std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
-    std::size_t vertexCountHint() const override {
-        std::size_t count = 0;
-        for (const Shape &shape : mFrame.shapes)
-            if (shape.type == ShapeType::Polygon)
-                count += std::size_t(shape.points.size());
-        return count;
-    }
+    std::size_t vertexCountHint() const override { return mVertexCount; }
     collision::ShapeInput next(std::size_t i) override { return nextInLane(i, 0); }
-    // Each lane converts into its own scratch and remembers its own last layer; only a layer
-    // lookup touches the service, under a lock. mCollidable has a byte per shape, so lanes
-    // never write the same word.
+    // Each lane converts into its own scratch and remembers its own last layer; the layer
+    // table is only read. mCollidable has a byte per shape: a lane writes only its shapes'.
     bool readsInTwoLanes() const override { return true; }
     collision::ShapeInput nextInLane(std::size_t i, int laneIndex) override {
         Lane &lane = mLanes[laneIndex];
@@ -137,8 +142,7 @@ public:
         // Names that share their characters (readers share a layer's: SharedNames) need no compare.
         if (!lane.lastLayer || !isSameName(*lane.lastLayer, shape.layer)) {
             lane.lastLayer = &shape.layer;
-            const std::lock_guard lock(mLayerLookup);
-            lane.lastIndex = mService.layerIndex(shape.layer);
+            lane.lastIndex = mLayers.value(shape.layer); // numbered by the constructor
         }
         input.layer = lane.lastIndex;
         mCollidable[i] = 1;
@@ -152,16 +156,16 @@ public:
     bool isCollidable(std::size_t i) const { return mCollidable[i] != 0; }
 
 private:
-    struct Lane {
+    struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused
         const QString *lastLayer = nullptr;
         std::uint16_t lastIndex = 0;
     };
-    CollisionService &mService;
+    const QHash<QString, std::uint16_t> &mLayers;
     const Frame &mFrame;
     std::vector<std::uint8_t> mCollidable;
+    std::size_t mVertexCount = 0;
     Lane mLanes[2];
-    std::mutex mLayerLookup;
 };
 
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
@@ -357,8 +361,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
         for (int s = 0; s < mWorlds.size(); ++s) {
             for (int f = 0; f < mWorlds[s].size(); ++f) {
                 FrameWorld &fw = *mWorlds[s][f];
-                applyFilter(fw.world);
-                fw.world.recomputeAll();
+                applyFilter(fw.world); // re-tests every pair and records the difference
                 fw.collectEvents();
                 emitEvents({s, f});
             }

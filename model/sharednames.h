@@ -15,6 +15,8 @@ public:
     /// Makes name share the characters of an equal name seen before (or become the one others
     /// will share).
     void share(QString &name) {
+        if (name.isEmpty())
+            return; // nothing to share (and Qt counts "" equal to a null string, which it is not)
         if (name.constData() == mLast.constData() && name.size() == mLast.size())
             return;
         if (name != mLast) {

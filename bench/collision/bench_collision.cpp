@@ -43,6 +43,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace hitsmith;
@@ -281,7 +282,9 @@ int main(int argc, char **argv) {
                 "alike.\nHitsmith's full passes: %s (Box2D 2.4 has one thread).\n\n",
                 b2_version.major, b2_version.minor, b2_version.revision,
                 threads == "1" ? "one thread"
-                               : "two threads from 8,192 shapes on a machine with two cores");
+                : std::thread::hardware_concurrency() >= 2
+                    ? "two threads from 8,192 shapes (this machine has two cores or more)"
+                    : "one thread (this machine has one core)");
     std::vector<std::string> json;
     if (family.empty() || family == "collision")
         json.push_back(runCollisionFamily(

@@ -198,7 +198,7 @@ std::optional<Shape> readShapeQuickly(const QJsonValue &value) {
     return shape;
 }
 
-Frame readFrame(const json::Cursor &c) {
+Frame readFrame(const json::Cursor &c, SharedNames &layers) {
     c.object();
     Frame frame;
     frame.name = c[QStringLiteral("name")].string();
@@ -219,7 +219,6 @@ Frame readFrame(const json::Cursor &c) {
         const json::Cursor shapes = c[QStringLiteral("shapes")];
         const QJsonArray array = shapes.array();
         frame.shapes.reserve(array.size());
-        SharedNames layers; // while each name is fresh in the cache
         for (qsizetype i = 0; i < array.size(); ++i) {
             std::optional<Shape> shape = readShapeQuickly(array.at(i));
             if (!shape)
@@ -233,7 +232,7 @@ Frame readFrame(const json::Cursor &c) {
     return frame;
 }
 
-Sprite readSprite(const json::Cursor &c) {
+Sprite readSprite(const json::Cursor &c, SharedNames &layers) {
     c.object();
     Sprite sprite;
     sprite.name = c[QStringLiteral("name")].string();
@@ -251,7 +250,7 @@ Sprite readSprite(const json::Cursor &c) {
     const json::Cursor frames = c[QStringLiteral("frames")];
     const qsizetype count = frames.size();
     for (qsizetype i = 0; i < count; ++i)
-        sprite.frames.append(readFrame(frames[i]));
+        sprite.frames.append(readFrame(frames[i], layers));
     sprite.extra = unknownFields(c.object(), {"name", "image", "flip", "duration", "frames"});
     return sprite;
 }
@@ -347,8 +346,9 @@ DocumentData readDocument(const json::Cursor &root) {
     }
     const json::Cursor sprites = root[QStringLiteral("sprites")];
     const qsizetype count = sprites.size();
+    SharedNames layers; // shapes' layer names, shared as they are read (fresh in the cache)
     for (qsizetype i = 0; i < count; ++i)
-        document.sprites.append(readSprite(sprites[i]));
+        document.sprites.append(readSprite(sprites[i], layers));
     if (root.has(QStringLiteral("versus"))) {
         const json::Cursor versus = root[QStringLiteral("versus")];
         const qsizetype setups = versus.size();

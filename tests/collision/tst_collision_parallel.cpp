@@ -8,7 +8,9 @@
 #include <QTest>
 
 #include <cmath>
+#include <numeric>
 #include <random>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -88,6 +90,10 @@ private Q_SLOTS:
     void bulkLoadIsTheSameOnTwoThreads_data();
     void bulkLoadIsTheSameOnTwoThreads();
     void recomputeAfterEditsIsTheSameOnTwoThreads();
+    void tinyWorldsOnTwoThreads();
+    void piecesSkipErasedBoxes();
+    void failedLoadLeavesAnEmptyWorld_data();
+    void failedLoadLeavesAnEmptyWorld();
 };
 
 void TestParallel::piecesMeetTheWholePassInOrder() {
@@ -171,7 +177,10 @@ void TestParallel::bulkLoadIsTheSameOnTwoThreads() {
         one.setLayerFilter({{0, 1}, {2, 2}});
         two.setLayerFilter({{0, 1}, {2, 2}});
     }
-    QCOMPARE(two.addAll(scene.inputs), one.addAll(scene.inputs));
+    std::vector<ShapeHandle> inOrder(scene.inputs.size());
+    std::iota(inOrder.begin(), inOrder.end(), ShapeHandle{0});
+    QVERIFY(one.addAll(scene.inputs) == inOrder);
+    QVERIFY(two.addAll(scene.inputs) == inOrder);
     const std::vector<Hit> hits = one.hits();
     QVERIFY2(hits.size() > std::size_t(shapes) / 10, qPrintable(QString::number(hits.size())));
     QVERIFY(two.hits() == hits); // contacts bit for bit
@@ -217,6 +226,117 @@ void TestParallel::recomputeAfterEditsIsTheSameOnTwoThreads() {
     QVERIFY(events.size() > 1000);
     QVERIFY(two.takeEvents() == events);
     QVERIFY(two.hits() == one.hits());
+}
+
+void TestParallel::tinyWorldsOnTwoThreads() {
+    // Forced onto two threads, worlds smaller than the pieces and chunks: most are empty.
+    const MixedScene scene(3, 1);
+    std::vector<ShapeInput> overlapping = scene.inputs;
+    for (ShapeInput &in : overlapping) { // three circles on one spot, all on layer 0
+        in = ShapeInput{};
+        in.type = GeometryKind::Circle;
+        in.center = {10, 10};
+        in.radius = 5;
+    }
+    for (std::size_t n = 1; n <= 3; ++n) {
+        const std::span<const ShapeInput> shapes(overlapping.data(), n);
+        World one, two;
+        one.setPassThreads(World::PassThreads::One);
+        two.setPassThreads(World::PassThreads::Two);
+        one.addAll(shapes);
+        two.addAll(shapes);
+        QCOMPARE(two.hitCount(), n * (n - 1) / 2);
+        QVERIFY(two.hits() == one.hits());
+        QVERIFY(two.takeEvents() == one.takeEvents());
+        two.recomputeAll();
+        QCOMPARE(two.hitCount(), n * (n - 1) / 2);
+    }
+}
+
+void TestParallel::piecesSkipErasedBoxes() {
+    // Erasing after a rebuild leaves tombstones in the sorted array (no overlay): the pieces
+    // must pass over them as the whole pass does.
+    Broadphase grid;
+    for (Broadphase::Id id = 0; id < 3000; ++id)
+        grid.insert(id, Aabb{{(id % 60) * 7.0, (id / 60) * 7.0},
+                             {(id % 60) * 7.0 + 9, (id / 60) * 7.0 + 9}});
+    grid.rebuild();
+    for (Broadphase::Id id = 0; id < 3000; id += 3)
+        grid.erase(id);
+    QCOMPARE(grid.overlaySize(), std::size_t(0));
+    const std::vector<Pair> whole = wholePass(grid);
+    QVERIFY(whole.size() > 1000);
+    for (const Pair &p : whole)
+        QVERIFY(p.first % 3 != 0 && p.second % 3 != 0);
+    for (std::size_t parts : {2, 5, 16})
+        QVERIFY(piecesInOrder(grid, parts) == whole);
+}
+
+namespace {
+
+/// A source that fails on one shape, as a conversion running out of memory would.
+class FailingSource final : public ShapeSource {
+public:
+    FailingSource(std::span<const ShapeInput> shapes, std::size_t failAt, bool twoLanes)
+        : mShapes(shapes)
+        , mFailAt(failAt)
+        , mTwoLanes(twoLanes) {}
+    std::size_t size() const override { return mShapes.size(); }
+    ShapeInput next(std::size_t i) override {
+        if (i == mFailAt)
+            throw std::runtime_error("cannot read the shape");
+        return mShapes[i];
+    }
+    bool readsInTwoLanes() const override { return mTwoLanes; }
+
+private:
+    std::span<const ShapeInput> mShapes;
+    std::size_t mFailAt;
+    bool mTwoLanes;
+};
+
+} // namespace
+
+void TestParallel::failedLoadLeavesAnEmptyWorld_data() {
+    QTest::addColumn<bool>("twoLanes");
+    QTest::addColumn<int>("failAt");
+    QTest::newRow("one thread") << false << 7000;
+    QTest::newRow("two lanes, this thread's half") << true << 2000;
+    QTest::newRow("two lanes, the helper's half") << true << 15000;
+}
+
+void TestParallel::failedLoadLeavesAnEmptyWorld() {
+    QFETCH(bool, twoLanes);
+    QFETCH(int, failAt);
+    const MixedScene scene(20000, 4);
+    World world;
+    world.setPassThreads(twoLanes ? World::PassThreads::Two : World::PassThreads::One);
+    FailingSource failing(scene.inputs, std::size_t(failAt), twoLanes);
+    bool threw = false;
+    try {
+        world.addAll(failing);
+    } catch (const std::runtime_error &) {
+        threw = true;
+    }
+    QVERIFY(threw);
+    QCOMPARE(world.shapeCount(), std::size_t(0));
+    QCOMPARE(world.hitCount(), std::size_t(0));
+    QCOMPARE(world.pendingEventCount(), std::size_t(0));
+    // Still a working world: shapes added one by one pair up, and a bulk load works.
+    ShapeInput circle;
+    circle.type = GeometryKind::Circle;
+    circle.center = {1, 1};
+    circle.radius = 2;
+    for (ShapeHandle expected = 0; expected < 3; ++expected)
+        QCOMPARE(world.add(circle), expected);
+    QCOMPARE(world.hitCount(), std::size_t(3));
+    World fresh;
+    fresh.setPassThreads(World::PassThreads::One);
+    world.clear();
+    world.takeEvents();
+    world.addAll(scene.inputs);
+    fresh.addAll(scene.inputs);
+    QVERIFY(world.hits() == fresh.hits());
 }
 
 QTEST_GUILESS_MAIN(TestParallel)

@@ -318,7 +318,9 @@ DocumentData mixedFrame(int n) {
     Frame frame{"f", {}, {}, {}, {}, {}, {}};
     for (int i = 0; i < n; ++i) {
         const QString id = QStringLiteral("s%1").arg(i);
-        const QString &layer = layers[i % 3];
+        // "late" first appears in the second half, read by the helper's lane, and is not in
+        // the collide matrix: its shapes must hit nothing.
+        const QString layer = i > n / 2 && i % 5 == 0 ? QStringLiteral("late") : layers[i % 3];
         const QPointF center(uniform(0, extent), uniform(0, extent));
         const double size = uniform(4, 48);
         const double kind = uniform(0, 1);
@@ -355,11 +357,17 @@ DocumentData mixedFrame(int n) {
 }
 
 QList<FrameHit> hitsBuiltWith(collision::World::PassThreads threads, const DocumentData &data) {
-    collision::World::setDefaultPassThreads(threads);
+    struct DefaultThreads { // set for this build only, whatever happens
+        explicit DefaultThreads(collision::World::PassThreads t) {
+            collision::World::setDefaultPassThreads(t);
+        }
+        ~DefaultThreads() {
+            collision::World::setDefaultPassThreads(collision::World::PassThreads::Auto);
+        }
+    } scoped(threads);
     Document doc;
     CollisionService service(&doc);
     doc.reset(data);
-    collision::World::setDefaultPassThreads(collision::World::PassThreads::Auto);
     return service.hits({0, 0});
 }
 

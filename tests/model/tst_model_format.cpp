@@ -648,6 +648,17 @@ void TestFormat::layerNamesAreSharedOnRead() {
     QVERIFY(sameCharacters(first[0].layer, first[2].layer));
     QVERIFY(sameCharacters(first[1].layer, first[3].layer));
     QVERIFY(sameCharacters(first[0].layer, second[0].layer)); // across frames too
+
+    // An empty name stays empty, not null (Qt counts the two equal).
+    DocumentData empty;
+    Frame unnamed;
+    unnamed.shapes.append(Shape::circle(QStringLiteral("a"), {}, 1, QStringLiteral("")));
+    unnamed.shapes.append(Shape::circle(QStringLiteral("b"), {}, 1, QStringLiteral("")));
+    empty.sprites.append(Sprite{});
+    empty.sprites[0].frames.append(unnamed);
+    shareLayerNames(empty);
+    QVERIFY(!empty.sprites[0].frames[0].shapes[0].layer.isNull());
+    QVERIFY(!empty.sprites[0].frames[0].shapes[1].layer.isNull());
 }
 
 void TestFormat::sharingNamesCopiesNothingAlreadyShared() {
