@@ -113,6 +113,19 @@ void Broadphase::insert(Id id, const Aabb &exact) {
     maybeRebuild();
 }
 
+void Broadphase::insertRounded(Id id, const FloatBox &box) {
+    if (id == kNone || mAutoRebuild || contains(id)) {
+        insert(id, {{box.minX, box.minY}, {box.maxX, box.maxY}}); // the general path
+        return;
+    }
+    if (id >= mProxies.size())
+        mProxies.resize(std::size_t(id) + 1);
+    ++mCount;
+    mProxies[id] = {static_cast<std::uint32_t>(mSorted.size()), Sorted, 0};
+    mSorted.push_back({box, id});
+    mParked = true;
+}
+
 void Broadphase::setAutoRebuild(bool enabled) {
     mAutoRebuild = enabled;
     if (enabled && mParked)

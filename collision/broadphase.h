@@ -107,6 +107,9 @@ public:
 
     /// Adds (or replaces) the box of `id`; a box with non-finite coordinates is not stored.
     void insert(Id id, const Aabb &box);
+    /// insert() during a bulk load (setAutoRebuild(false)) of a new id whose box is finite and
+    /// already rounded out (roundOut), which another thread may have done.
+    void insertRounded(Id id, const FloatBox &box);
     /// Replaces the box of `id` (inserting it if absent, erasing it if non-finite).
     void move(Id id, const Aabb &box);
     /// Removes `id`; unknown ids are ignored.

@@ -221,7 +221,8 @@ private:
     template <typename OnHit>
     void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1) const;
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
-    void stageInTwoLanes(ShapeSource &source);       // loadEmpty's staging on two threads
+    void stageInTwoLanes(ShapeSource &source,
+                         std::size_t vertexHint); // loadEmpty's staging on two threads
     std::vector<FoundHit> findAllHits() const; // forEachHit's hits in order, two threads if large
     void retestAllPairs();                     // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events);         // the pairs of a world just loaded, all new

@@ -44,12 +44,13 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     const std::size_t n = source.size();
     const std::size_t firstEvent = mEvents.size();
     try {
+        const std::size_t vertexHint = source.vertexCountHint();
         mBodies.reserve(n);
-        mVertices.reserve(source.vertexCountHint());
+        mVertices.reserve(vertexHint);
         mBroadphase.reserve(n);
         mBroadphase.setAutoRebuild(false);
         if (source.readsInTwoLanes() && runsOnTwoThreads(n)) {
-            stageInTwoLanes(source);
+            stageInTwoLanes(source, vertexHint);
         } else {
             for (std::size_t i = 0; i < n; ++i) {
                 // Each body is constructed where it is filled: one pass over fresh memory.
@@ -78,7 +79,7 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
 }
 
-void World::stageInTwoLanes(ShapeSource &source) {
+void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
     // This thread stages the first half straight into the world, as the one-thread load does.
     // The second half is cut into chunks that a helper stages into chunk-sized bodies and
     // vertex pools (and that this thread takes too once its half is done, so a helper kept
@@ -90,7 +91,7 @@ void World::stageInTwoLanes(ShapeSource &source) {
     struct alignas(64) Chunk { // a cache line of its own: the threads fill neighbouring chunks
         std::vector<Body> bodies;
         std::vector<Vec2> vertices;
-        std::vector<std::pair<SlotIndex, Aabb>> boxes;
+        std::vector<std::pair<SlotIndex, FloatBox>> boxes; // rounded out here, not at merging
     };
     Chunk chunks[kChunks];
     const auto chunkStart = [&](std::size_t k) { return half + (n - half) * k / kChunks; };
@@ -99,12 +100,14 @@ void World::stageInTwoLanes(ShapeSource &source) {
         for (std::size_t k; (k = nextChunk.fetch_add(1)) < kChunks;) {
             Chunk &chunk = chunks[k];
             const std::size_t begin = chunkStart(k), end = chunkStart(k + 1);
+            // Sized up front: a heap left untidy by a parse makes every growth step costly.
             chunk.bodies.reserve(end - begin);
             chunk.boxes.reserve(end - begin);
+            chunk.vertices.reserve(vertexHint / n * (end - begin) * 5 / 4 + 64);
             for (std::size_t i = begin; i < end; ++i)
                 if (const std::optional<Aabb> box = stage(
                         chunk.bodies.emplace_back(), source.nextInLane(i, lane), chunk.vertices))
-                    chunk.boxes.push_back({static_cast<SlotIndex>(i), *box});
+                    chunk.boxes.push_back({static_cast<SlotIndex>(i), roundOut(*box)});
         }
     };
     std::exception_ptr failure;
@@ -143,7 +146,7 @@ void World::stageInTwoLanes(ShapeSource &source) {
                 added.polyOffset += offset; // was counted in the chunk's own pool
         }
         for (const auto &[slot, box] : chunk.boxes)
-            mBroadphase.insert(slot, box);
+            mBroadphase.insertRounded(slot, box);
     }
 }
 
@@ -336,8 +339,12 @@ std::vector<World::FoundHit> World::findAllHits() const {
     std::atomic<std::size_t> nextPiece{0};
     std::exception_ptr failure;
     auto takePieces = [&] {
-        for (std::size_t k; (k = nextPiece.fetch_add(1)) < kPieces;)
+        for (std::size_t k; (k = nextPiece.fetch_add(1)) < kPieces;) {
+            // Room for half a hit per shape, as the one-thread pass reserves: growing a list
+            // step by step costs dearly in a heap left untidy by a parse.
+            pieces[k].hits.reserve(mBodies.size() / (2 * kPieces) + 16);
             forEachHit(into(pieces[k].hits), k, kPieces);
+        }
     };
     {
         std::optional<std::jthread> helper;
