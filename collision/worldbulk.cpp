@@ -83,21 +83,39 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
     // This thread stages the first half straight into the world, as the one-thread load does.
     // The second half is cut into chunks that a helper stages into chunk-sized bodies and
     // vertex pools (and that this thread takes too once its half is done, so a helper kept
-    // waiting by a busy machine costs a chunk at most); the chunks are then appended in order.
-    // Every shape is staged by the same code either way, and the pool ends up in the same order,
-    // so the world is the one-thread load's bit for bit.
+    // waiting by a busy machine costs a chunk at most). Then the two finish side by side on
+    // different parts of the world: the helper appends the chunks' bodies and vertices in
+    // order, this thread puts their boxes in the grid and builds it. Every shape is staged by
+    // the same code either way, and everything ends up in the same order, so the world is the
+    // one-thread load's bit for bit.
     const std::size_t n = source.size(), half = n / 2;
-    constexpr std::size_t kChunks = 8;
+    constexpr std::size_t kChunks = 16;
     struct alignas(64) Chunk { // a cache line of its own: the threads fill neighbouring chunks
         std::vector<Body> bodies;
         std::vector<Vec2> vertices;
         std::vector<std::pair<SlotIndex, FloatBox>> boxes; // rounded out here, not at merging
+        std::atomic<bool> ready{false};                    // staged (or given up)
     };
     Chunk chunks[kChunks];
     const auto chunkStart = [&](std::size_t k) { return half + (n - half) * k / kChunks; };
     std::atomic<std::size_t> nextChunk{0};
+    std::atomic<std::size_t> chunksDone{0}; // pushed past kChunks when a thread fails
+    std::atomic<bool> halfDone{false};      // this thread's half is in the world (or it failed)
+    std::atomic<bool> failed{false};
+    auto fail = [&] { // stops the other thread at its next step, and wakes it if it waits
+        failed.store(true);
+        nextChunk.store(kChunks);
+        chunksDone.fetch_add(kChunks + 1);
+        chunksDone.notify_all();
+        halfDone.store(true);
+        halfDone.notify_all();
+        for (Chunk &chunk : chunks) {
+            chunk.ready.store(true);
+            chunk.ready.notify_all();
+        }
+    };
     auto stageChunks = [&](int lane) {
-        for (std::size_t k; (k = nextChunk.fetch_add(1)) < kChunks;) {
+        for (std::size_t k; !failed.load() && (k = nextChunk.fetch_add(1)) < kChunks;) {
             Chunk &chunk = chunks[k];
             const std::size_t begin = chunkStart(k), end = chunkStart(k + 1);
             // Sized up front: a heap left untidy by a parse makes every growth step costly.
@@ -108,46 +126,74 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
                 if (const std::optional<Aabb> box = stage(
                         chunk.bodies.emplace_back(), source.nextInLane(i, lane), chunk.vertices))
                     chunk.boxes.push_back({static_cast<SlotIndex>(i), roundOut(*box)});
+            chunk.ready.store(true);
+            chunk.ready.notify_all();
+            chunksDone.fetch_add(1);
+            chunksDone.notify_all();
         }
     };
-    std::exception_ptr failure;
+    auto waitForChunks = [&] {
+        for (std::size_t done = chunksDone.load(); done < kChunks; done = chunksDone.load())
+            chunksDone.wait(done);
+    };
+    auto appendBodies = [&] { // the world's bodies and vertex pool only
+        for (const Chunk &chunk : chunks) {
+            const auto offset = static_cast<std::uint32_t>(mVertices.size());
+            mVertices.insert(mVertices.end(), chunk.vertices.begin(), chunk.vertices.end());
+            for (const Body &body : chunk.bodies) {
+                Body &added = mBodies.emplace_back(body);
+                if (added.type == GeometryKind::Polygon)
+                    added.polyOffset += offset; // was counted in the chunk's own pool
+            }
+        }
+    };
+    auto buildGrid = [&] { // the world's grid only; each chunk's boxes as soon as it is ready
+        for (const Chunk &chunk : chunks) {
+            chunk.ready.wait(false);
+            if (failed.load())
+                return;
+            for (const auto &[slot, box] : chunk.boxes)
+                mBroadphase.insertRounded(slot, box);
+        }
+        mBroadphase.setAutoRebuild(true); // one rebuild with every box
+    };
+    std::exception_ptr helperFailure;
     {
         std::optional<std::jthread> helper;
         try {
             helper.emplace([&] {
                 try {
                     stageChunks(1);
+                    waitForChunks();
+                    halfDone.wait(false);
+                    if (!failed.load())
+                        appendBodies();
                 } catch (...) {
-                    failure = std::current_exception();
+                    helperFailure = std::current_exception();
+                    fail();
                 }
             });
         } catch (const std::system_error &) {
-            // No thread to be had: this thread stages the chunks too.
+            // No thread to be had: this thread does it all.
         }
         try {
             for (std::size_t i = 0; i < half; ++i)
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
                     mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+            halfDone.store(true);
+            halfDone.notify_all();
             stageChunks(0);
+            if (!helper)
+                appendBodies();
+            buildGrid();
         } catch (...) {
-            nextChunk.store(kChunks); // the helper stops after its current chunk
-            throw;
+            fail();
+            throw; // the helper is joined on the way out
         }
-    } // the helper is joined here, also when this thread threw
-    if (failure)
-        std::rethrow_exception(failure);
-    for (Chunk &chunk : chunks) {
-        const auto offset = static_cast<std::uint32_t>(mVertices.size());
-        mVertices.insert(mVertices.end(), chunk.vertices.begin(), chunk.vertices.end());
-        for (const Body &body : chunk.bodies) {
-            Body &added = mBodies.emplace_back(body);
-            if (added.type == GeometryKind::Polygon)
-                added.polyOffset += offset; // was counted in the chunk's own pool
-        }
-        for (const auto &[slot, box] : chunk.boxes)
-            mBroadphase.insertRounded(slot, box);
-    }
+    } // the helper is joined here
+    if (helperFailure)
+        std::rethrow_exception(helperFailure);
 }
 
 namespace {
