@@ -223,9 +223,10 @@ private:
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
     void stageInTwoLanes(ShapeSource &source,
                          std::size_t vertexHint); // loadEmpty's staging on two threads
-    std::vector<FoundHit> findAllHits() const; // forEachHit's hits in order, two threads if large
-    void retestAllPairs();                     // recomputeAll on a broadphase just rebuilt
-    void loadPairs(LoadEvents events);         // the pairs of a world just loaded, all new
+    // forEachHit's hits in order, as lists to read one after the other (on two threads if large).
+    std::vector<std::vector<FoundHit>> findAllHits() const;
+    void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
+    void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,
                                        LoadEvents events); // addAll, empty world
     static std::optional<Aabb> stage(Body &body, const ShapeInput &shape,

@@ -16,6 +16,10 @@
 #include <system_error>
 #include <thread>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 namespace hitsmith::collision {
 
 namespace {
@@ -32,6 +36,18 @@ inline void prefetchLines(const void *p, std::size_t bytes) {
     (void)p;
     (void)bytes;
 #endif
+}
+
+// Cores this process may run on: the affinity mask where the system has one (a process pinned to
+// one core of many gains nothing from a helper thread), else what the library reports.
+unsigned usableCores() {
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+    return std::thread::hardware_concurrency();
 }
 
 } // namespace
@@ -351,7 +367,7 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const
 }
 
 bool World::runsOnTwoThreads(std::size_t shapes) const {
-    static const unsigned cores = std::thread::hardware_concurrency();
+    static const unsigned cores = usableCores();
     switch (mPassThreads) {
     case PassThreads::One:
         return false;
@@ -363,15 +379,16 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     return shapes >= kParallelMinShapes && cores >= 2;
 }
 
-std::vector<World::FoundHit> World::findAllHits() const {
+std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
+    std::vector<std::vector<FoundHit>> lists;
     if (!runsOnTwoThreads(mBodies.size())) {
-        std::vector<FoundHit> found;
+        std::vector<FoundHit> &found = lists.emplace_back();
         found.reserve(mBodies.size() / 2 + 16);
         forEachHit(into(found));
-        return found;
+        return lists;
     }
     // The grid cut into pieces of equal box counts, taken in turn by this thread and a helper:
     // the pass only reads the world, each piece gathers its own hits, and the pieces joined in
@@ -414,31 +431,32 @@ std::vector<World::FoundHit> World::findAllHits() const {
     } // the helper is joined here, also when this thread threw
     if (failure)
         std::rethrow_exception(failure);
-    std::size_t total = 0;
-    for (const Piece &piece : pieces)
-        total += piece.hits.size();
-    std::vector<FoundHit> found;
-    found.reserve(total);
-    for (const Piece &piece : pieces)
-        found.insert(found.end(), piece.hits.begin(), piece.hits.end());
-    return found;
+    lists.reserve(kPieces);
+    for (Piece &piece : pieces)
+        lists.push_back(std::move(piece.hits));
+    return lists;
 }
 
 void World::loadPairs(LoadEvents events) {
     // A fresh world: every hit is new. They are gathered first so that the map is sized once
     // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
-    const std::vector<FoundHit> found = findAllHits();
-    mPairs.reserve(found.size());
+    const std::vector<std::vector<FoundHit>> lists = findAllHits();
+    std::size_t total = 0;
+    for (const std::vector<FoundHit> &list : lists)
+        total += list.size();
+    mPairs.reserve(total);
     const std::size_t firstEvent = mEvents.size();
     if (events == LoadEvents::Record)
-        mEvents.reserve(firstEvent + found.size());
-    for (const FoundHit &hit : found) {
-        mPairs.insertOrAssign(hit.key, hit.contact);
-        ++mBodies[hit.p].hitCount;
-        ++mBodies[hit.q].hitCount;
-        if (events == LoadEvents::Record)
-            mEvents.push_back({PairChange::Began, PairMap::first(hit.key), PairMap::second(hit.key),
-                               hit.contact});
+        mEvents.reserve(firstEvent + total);
+    for (const std::vector<FoundHit> &list : lists) {
+        for (const FoundHit &hit : list) {
+            mPairs.insertOrAssign(hit.key, hit.contact);
+            ++mBodies[hit.p].hitCount;
+            ++mBodies[hit.q].hitCount;
+            if (events == LoadEvents::Record)
+                mEvents.push_back({PairChange::Began, PairMap::first(hit.key),
+                                   PairMap::second(hit.key), hit.contact});
+        }
     }
     sortNewEvents(firstEvent);
 }
@@ -464,8 +482,9 @@ void World::retestAllPairs() {
         }
     };
     if (runsOnTwoThreads(mBodies.size())) {
-        for (const FoundHit &hit : findAllHits()) // found on two threads, recorded here
-            record(hit);
+        for (const std::vector<FoundHit> &list : findAllHits()) // found on two threads
+            for (const FoundHit &hit : list)                    // and recorded here, in order
+                record(hit);
     } else {
         forEachHit(record);
     }
