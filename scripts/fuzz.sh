@@ -77,11 +77,15 @@ run_one() {
   [ -n "${HITSMITH_FUZZ_RUNS:-}" ] && record_campaign "$reader"
   return "${status:-0}"
 }
+# Inputs a reader failed on (libFuzzer's slow-unit-* files are wall-clock reports, not failures).
+failing_inputs() {
+  find "build-fuzz/artifacts/$1" -type f ! -name 'slow-unit-*' | wc -l
+}
 record_campaign() {
   local reader=$1 ledger=tests/fuzz/campaign.tsv execs took found stamp
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$reader.log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "build-fuzz/$reader.log" | tail -1)
-  found=$(find "build-fuzz/artifacts/$reader" -type f ! -name 'slow-unit-*' | wc -l)
+  found=$(failing_inputs "$reader")
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   mkdir -p build-fuzz/logs
   cp "build-fuzz/$reader.log" "build-fuzz/logs/$reader-$stamp.log"
@@ -90,17 +94,20 @@ record_campaign() {
     "${HITSMITH_FUZZ_MAX_LEN:-4096}" "${execs:-0}" "${took:-?}" "$found" >>"$ledger"
 }
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-export -f run_one seed_files record_campaign
+export -f run_one seed_files record_campaign failing_inputs
 export seconds fixtures commit
 status=0
 printf '%s\n' $readers | xargs -P "$parallel" -I{} bash -c 'run_one {}' || status=$?
 for reader in $readers; do
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$reader.log" | tail -1)
-  found=$(find "build-fuzz/artifacts/$reader" -type f ! -name 'slow-unit-*' | wc -l)
+  found=$(failing_inputs "$reader")
   echo "fuzz $reader: ${execs:-?} executions, $found failing input(s)"
   # CI keeps only this output: the report, with the input in Base64, is how it is reproduced.
+  # An input left from an earlier run fails this one too, until it is fixed, kept as a regression
+  # row (tests/data/fuzz-regressions/) and removed: the summary and the exit status agree.
   if [ "$found" -gt 0 ]; then
     tail -n 80 "build-fuzz/$reader.log"
+    [ "$status" -ne 0 ] || status=1
   fi
 done
 exit "$status"

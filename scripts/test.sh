@@ -33,9 +33,9 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 # HITSMITH_SANITIZE=1: the whole suite again under ASan+UBSan in build-asan/, and the two-thread
-# collision paths under TSan in build-tsan/. HITSMITH_FUZZ=1: every
-# fuzz harness for HITSMITH_FUZZ_SECONDS (default 60), two at a time. .ci/run sets both; locally
-# they are opt-in, as together they take about 20 of CI's 30 minutes on 2 cores.
+# collision paths under TSan in build-tsan/. HITSMITH_FUZZ=1: every fuzz harness for
+# HITSMITH_FUZZ_SECONDS (default 60), two at a time. .ci/run sets both; locally they are opt-in,
+# as together they take about 20 of CI's 30 minutes on 2 cores.
 if [ "${HITSMITH_SANITIZE:-0}" = 1 ]; then
   ./scripts/test-sanitize.sh "$@"
   ./scripts/test-threads.sh
