@@ -1,28 +1,34 @@
-# The shell: main window, panels, files, autosave (included by ui/CMakeLists.txt).
+# The shell (included by ui/CMakeLists.txt), grouped by job: the main window here; files, autosave
+# and questions in documents/; dialogs in dialogs/; the Properties dock in properties/; the other
+# docks in docks/; the Timeline, playback and the animation menu in animation/.
 target_sources(hitsmith_ui PRIVATE
-  shell/prompts.h shell/prompts.cpp
-  shell/autosaver.h shell/autosaver.cpp
-  shell/documentmanager.h shell/documentmanager.cpp
-  shell/splitsheetdialog.h shell/splitsheetdialog.cpp
-  shell/tracedialog.h shell/tracedialog.cpp
-  shell/spritespanel.h shell/spritespanel.cpp
-  shell/shapespanel.h shell/shapespanel.cpp
-  shell/spriteproperties.h shell/spriteproperties.cpp
-  shell/propertiestable.h shell/propertiestable.cpp
-  shell/multishapepage.h shell/multishapepage.cpp
-  shell/propertypanel.h shell/propertypanel.cpp
-  shell/columnfit.h shell/columnfit.cpp
-  shell/hitspanel.h shell/hitspanel.cpp
-  shell/versuspanel.h shell/versuspanel.cpp
-  shell/layerspanel.h shell/layerspanel.cpp
-  shell/layerchooser.h shell/layerchooser.cpp
-  shell/playback.h shell/playback.cpp
-  shell/timelinemodel.h shell/timelinemodel.cpp
-  shell/framestripdelegate.h shell/framestripdelegate.cpp
-  shell/timelinepanel.h shell/timelinepanel.cpp
-  shell/copyframesdialog.h shell/copyframesdialog.cpp
-  shell/interpolatedialog.h shell/interpolatedialog.cpp
-  shell/animationactions.h shell/animationactions.cpp
+  shell/documents/prompts.h shell/documents/prompts.cpp
+  shell/documents/autosaver.h shell/documents/autosaver.cpp
+  shell/documents/documentmanager.h shell/documents/documentmanager.cpp
+  shell/dialogs/splitsheetdialog.h shell/dialogs/splitsheetdialog.cpp
+  shell/dialogs/tracedialog.h shell/dialogs/tracedialog.cpp
+  shell/dialogs/copyframesdialog.h shell/dialogs/copyframesdialog.cpp
+  shell/dialogs/interpolatedialog.h shell/dialogs/interpolatedialog.cpp
+  shell/docks/spritespanel.h shell/docks/spritespanel.cpp
+  shell/docks/shapespanel.h shell/docks/shapespanel.cpp
+  shell/docks/hitspanel.h shell/docks/hitspanel.cpp
+  shell/docks/versuspanel.h shell/docks/versuspanel.cpp
+  shell/docks/layerspanel.h shell/docks/layerspanel.cpp
+  shell/docks/layerchooser.h shell/docks/layerchooser.cpp
+  shell/properties/spriteproperties.h shell/properties/spriteproperties.cpp
+  shell/properties/propertiestable.h shell/properties/propertiestable.cpp
+  shell/properties/multishapepage.h shell/properties/multishapepage.cpp
+  shell/properties/propertypanel.h shell/properties/propertypanel.cpp
+  shell/properties/columnfit.h shell/properties/columnfit.cpp
+  shell/animation/playback.h shell/animation/playback.cpp
+  shell/animation/timelinemodel.h shell/animation/timelinemodel.cpp
+  shell/animation/framestripdelegate.h shell/animation/framestripdelegate.cpp
+  shell/animation/timelinepanel.h shell/animation/timelinepanel.cpp
+  shell/animation/animationactions.h shell/animation/animationactions.cpp
   shell/typingkeys.h shell/typingkeys.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )
+# Headers are included by name, so each group's folder is an include folder of the library.
+foreach(group documents dialogs docks properties animation)
+  target_include_directories(hitsmith_ui PUBLIC ${CMAKE_CURRENT_LIST_DIR}/shell/${group})
+endforeach()

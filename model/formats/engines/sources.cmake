@@ -1,24 +1,33 @@
-# Game-engine formats (issue 5): included by model/CMakeLists.txt, paths relative to model/.
+# Game-engine formats: included by model/CMakeLists.txt, paths relative to model/.
+# One folder per engine; what several engines share (parsing helpers, animation-loss counts,
+# content sniffing) stays in formats/engines/ itself.
 target_sources(hitsmith_model PRIVATE
   formats/engines/enginesupport.h formats/engines/enginesupport.cpp
   formats/engines/animationloss.h formats/engines/animationloss.cpp
-  formats/engines/tiledtileset.h formats/engines/tiledtileset.cpp
-  formats/engines/tiledio.h formats/engines/tiledreader.cpp formats/engines/tiledwriter.cpp
-  formats/engines/tiledformat.h formats/engines/tiledformat.cpp
-  formats/engines/matterformat.h formats/engines/matterformat.cpp
-  formats/engines/asepriteformat.h formats/engines/asepriteformat.cpp
-  formats/engines/godottext.h formats/engines/godottext.cpp
-  formats/engines/godotmeta.h
-  formats/engines/godotproperties.h formats/engines/godotproperties.cpp
-  formats/engines/godotformat.h formats/engines/godotformat.cpp
-  formats/engines/godotreader.cpp formats/engines/godotwriter.cpp
-  formats/engines/godotanimation.h formats/engines/godotanimation.cpp
-  formats/engines/airformat.h formats/engines/airformat.cpp
-  formats/engines/xmltree.h formats/engines/xmltree.cpp
-  formats/engines/physicseditorbodies.h formats/engines/physicseditorbodies.cpp
-  formats/engines/physicseditorio.h formats/engines/physicseditorxml.cpp
-  formats/engines/physicseditorplist.cpp
-  formats/engines/physicseditorformat.h formats/engines/physicseditorformat.cpp
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
+  formats/engines/tiled/tiledtileset.h formats/engines/tiled/tiledtileset.cpp
+  formats/engines/tiled/tiledio.h formats/engines/tiled/tiledreader.cpp
+  formats/engines/tiled/tiledwriter.cpp
+  formats/engines/tiled/tiledformat.h formats/engines/tiled/tiledformat.cpp
+  formats/engines/matter/matterformat.h formats/engines/matter/matterformat.cpp
+  formats/engines/aseprite/asepriteformat.h formats/engines/aseprite/asepriteformat.cpp
+  formats/engines/godot/godottext.h formats/engines/godot/godottext.cpp
+  formats/engines/godot/godotmeta.h
+  formats/engines/godot/godotproperties.h formats/engines/godot/godotproperties.cpp
+  formats/engines/godot/godotformat.h formats/engines/godot/godotformat.cpp
+  formats/engines/godot/godotreader.cpp formats/engines/godot/godotwriter.cpp
+  formats/engines/godot/godotanimation.h formats/engines/godot/godotanimation.cpp
+  formats/engines/mugen/airformat.h formats/engines/mugen/airformat.cpp
+  formats/engines/physicseditor/xmltree.h formats/engines/physicseditor/xmltree.cpp
+  formats/engines/physicseditor/physicseditorbodies.h
+  formats/engines/physicseditor/physicseditorbodies.cpp
+  formats/engines/physicseditor/physicseditorio.h
+  formats/engines/physicseditor/physicseditorxml.cpp
+  formats/engines/physicseditor/physicseditorplist.cpp
+  formats/engines/physicseditor/physicseditorformat.h
+  formats/engines/physicseditor/physicseditorformat.cpp
 )
-target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+# Headers are included by name (the tests and the CLI reach the engines' headers too).
+foreach(engine "" tiled matter aseprite godot mugen physicseditor)
+  target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR}/${engine})
+endforeach()
