@@ -7,7 +7,6 @@
 #include "godotformat.h"
 #include "validation.h"
 
-
 using namespace hitsmith;
 using namespace formattest;
 
