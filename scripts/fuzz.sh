@@ -11,7 +11,8 @@
 # for that many executions instead of a time (SECONDS 0 = no time limit). HITSMITH_FUZZ_MAX_LEN caps
 # the input size (default 4096, libFuzzer's own: several times faster than 64 KiB and found more in the
 # same time; the hostile-size tests cover big files).
-# HITSMITH_FUZZ_READERS="a b" fuzzes only those readers. In a campaign (HITSMITH_FUZZ_RUNS set) each
+# HITSMITH_FUZZ_READERS="a b" fuzzes only those readers (the full list is still checked against
+# `hitsmith-cli formats` first: scripts/fuzz-readers.sh). In a campaign (HITSMITH_FUZZ_RUNS set) each
 # reader, as it finishes, appends one row to tests/fuzz/campaign.tsv (commit it: per-reader totals
 # add up across runs) and keeps its log as build-fuzz/logs/<reader>-<time>.log.
 set -euo pipefail
@@ -26,7 +27,10 @@ cmake -S . -B build-fuzz -DHITSMITH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -fuse-ld=lld" >/dev/null
 cmake --build build-fuzz -j"$(nproc 2>/dev/null || echo 2)"
-readers=${HITSMITH_FUZZ_READERS:-$(sed -n 's/^set(HITSMITH_FUZZ_READERS \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt)}
+# The harness list must be every reader `hitsmith-cli formats` lists, no fewer (an empty or partial
+# list once let this script exit 0 having fuzzed nothing): fuzz-readers.sh fails otherwise.
+all_readers=$(scripts/fuzz-readers.sh build-fuzz/bin/hitsmith-cli tests/fuzz/CMakeLists.txt)
+readers=${HITSMITH_FUZZ_READERS:-$all_readers}
 fixtures=../shared/fixtures
 # Seeds: each reader's own files only (foreign and large seeds slow it down for nothing).
 seed_files() {

@@ -88,7 +88,7 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
     DocumentRow row;
     row.shapes = n;
     const Scene scene = makeScene(n, kMixedDocuments);
-    const Box2DScene b2 = toBox2D(scene);
+    Box2DScene b2 = toBox2D(scene);
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mixed.json"));

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void keysInFileOrder();
     void cannotWrite();
     void beetleFixture();
+    void olderAndNewerExporterLayouts();
     void malformed_data();
     void malformed();
     void truncationsNeverHalfLoad();
@@ -116,6 +117,49 @@ void TestAsepriteFormat::beetleFixture() {
     QCOMPARE(sprite.frames[2].source, QRectF(0, 64, 64, 64));
     for (const Frame &frame : sprite.frames)
         QVERIFY(frame.shapes.isEmpty()); // "slices": []
+}
+
+// Layouts of real exports the other fixtures lack (each file is ours, laid out as the exports):
+// Aseprite 1.2.8's (http app URL, no "image", "frameTags" or "layers", each slice on one line)
+// and 1.3.7's user data (a tag's "repeat" and "data", a layer group with "group" and "cels", a
+// slice's "data", 9-slice "center" and "pivot"), which the reader reads past.
+void TestAsepriteFormat::olderAndNewerExporterLayouts() {
+    const QString older = testData(QStringLiteral("formats/aseprite_v128_array.json"));
+    const ReadResult old =
+        format("aseprite")->read(readBytes(older), {older, QFileInfo(older).absolutePath()});
+    QVERIFY2(old.isOk(), qPrintable(old.error));
+    QVERIFY2(old.warnings.isEmpty(), qPrintable(old.warnings.join(u'\n')));
+    const Sprite &robot = old.document->sprites.value(0);
+    QCOMPARE(robot.name, QStringLiteral("aseprite_v128_array")); // no meta.image: the file's
+    QVERIFY(robot.image.isEmpty());
+    QCOMPARE(robot.frames.size(), 2);
+    QCOMPARE(robot.frames[1].name, QStringLiteral("robot 1.ase"));
+    QCOMPARE(robot.frames[1].source, QRectF(32, 0, 32, 32));
+    QCOMPARE(robot.frames[1].duration, std::optional<int>(120));
+    QCOMPARE(robot.frames[0].shapes,
+             QList<Shape>({Shape::rect(QStringLiteral("Hurt"), {15.5, 16}, {15, 24}, 0,
+                                       QStringLiteral("default"))}));
+    QCOMPARE(robot.frames[1].shapes,
+             QList<Shape>({Shape::rect(QStringLiteral("Hurt"), {16, 15.5}, {26, 15}, 0,
+                                       QStringLiteral("default"))}));
+
+    const QString newer = testData(QStringLiteral("formats/aseprite_v137_userdata.json"));
+    const ReadResult fresh =
+        format("aseprite")->read(readBytes(newer), {newer, QFileInfo(newer).absolutePath()});
+    QVERIFY2(fresh.isOk(), qPrintable(fresh.error));
+    QCOMPARE(fresh.warnings.size(), 1); // frame 1 is trimmed
+    const Sprite &knight = fresh.document->sprites.value(0);
+    QCOMPARE(knight.name, QStringLiteral("knight"));
+    QCOMPARE(knight.image, QStringLiteral("knight.png"));
+    QCOMPARE(knight.frames.size(), 2);
+    // The key of frame 0 holds on frame 1, moved by the trim offset (1, 4); centre and pivot
+    // are not shapes.
+    QCOMPARE(knight.frames[0].shapes,
+             QList<Shape>({Shape::rect(QStringLiteral("hurt"), {16, 17}, {16, 26}, 0,
+                                       QStringLiteral("default"))}));
+    QCOMPARE(knight.frames[1].shapes,
+             QList<Shape>({Shape::rect(QStringLiteral("hurt"), {15, 13}, {16, 26}, 0,
+                                       QStringLiteral("default"))}));
 }
 
 void TestAsepriteFormat::malformed_data() {

@@ -7,8 +7,6 @@
 #include "godotformat.h"
 #include "validation.h"
 
-#include <QRegularExpression>
-
 using namespace hitsmith;
 using namespace formattest;
 
@@ -109,23 +107,8 @@ void TestGodotFormat::writeExactScene() {
     // Frame data kept as node metadata for the way back.
     QVERIFY(text.contains(QStringLiteral("metadata/hitsmith_origin = Vector2(32, 60)\n"
                                          "metadata/hitsmith_source = Rect2(64, 0, 64, 64)\n")));
-    // Every [node] names an existing parent, listed before it (Godot's rule).
-    QSet<QString> paths = {QStringLiteral(".")};
-    const QRegularExpression header(
-        QStringLiteral(R"re(\[node name="([^"]+)" type="\w+"(?: parent="([^"]+)")?\])re"));
-    auto it = header.globalMatch(text);
-    bool root = true;
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        if (root) {
-            QVERIFY(m.captured(2).isEmpty());
-            root = false;
-            continue;
-        }
-        QVERIFY2(paths.contains(m.captured(2)), qPrintable(m.captured(0)));
-        paths.insert(m.captured(2) == QLatin1String(".") ? m.captured(1)
-                                                         : m.captured(2) + u'/' + m.captured(1));
-    }
+    // The scene's grammar (sections, order, values, references, node paths) is checked by
+    // tst_formats_godotgrammar.
 }
 
 void TestGodotFormat::nodeNamesSanitizedAndRestored() {

@@ -4,11 +4,13 @@
 // device, FIFO or directory); JSON nests at most 1024 deep (Qt's parser), Godot values 64 deep.
 // ctest's TIMEOUT on this program is what turns a hang into a failure.
 
+#include "collisionservice.h"
 #include "fileio.h"
 #include "formattestsupport.h"
 #include "hitsmithformat.h"
 #include "validation.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -97,7 +99,8 @@ private Q_SLOTS:
     }
 
     // A polygon of 1,000,000 vertices (25 MB of JSON): read, validated (the turning check, not
-    // the pairwise one) and collided with a circle like any other document.
+    // the pairwise one) and collided with a circle through the collision service, like any
+    // other document; the contact is checked against a brute-force computation over every edge.
     void millionVertexPolygonLoadsAndValidates() {
         const int count = 1000000;
         QByteArray points;
@@ -108,18 +111,76 @@ private Q_SLOTS:
                       QByteArray::number(1000 + 900 * std::cos(angle), 'g', 17) + ", " +
                       QByteArray::number(1000 + 900 * std::sin(angle), 'g', 17) + ']';
         }
+        // The circle's centre is 850 px out from the polygon's, in the middle of edge 123456's
+        // angle: it overlaps the boundary there (radius 100), the deepest contact far from the
+        // polygon's first vertices.
+        const int nearEdge = 123456;
+        const double toward = 2 * M_PI * (nearEdge + 0.5) / count;
+        const QPointF centre(1000 + 850 * std::cos(toward), 1000 + 850 * std::sin(toward));
+        const double radius = 100;
         const QByteArray bytes =
             "{\"format\": \"hitsmith\", \"version\": 1, \"collide\": [[\"a\", \"a\"]], "
             "\"sprites\": [{\"name\": \"s\", \"frames\": [{\"name\": \"f\", \"shapes\": ["
             "{\"id\": \"big\", \"layer\": \"a\", \"type\": \"polygon\", \"points\": [" +
-            points +
-            "]}, {\"id\": \"dot\", \"layer\": \"a\", \"type\": \"circle\", \"center\": "
-            "[1000, 1000], \"radius\": 5}]}]}]}";
+            points + "]}, {\"id\": \"dot\", \"layer\": \"a\", \"type\": \"circle\", \"center\": [" +
+            QByteArray::number(centre.x(), 'g', 17) + ", " +
+            QByteArray::number(centre.y(), 'g', 17) +
+            "], \"radius\": " + QByteArray::number(radius) + "}]}]}]}";
+        QElapsedTimer clock;
+        clock.start();
         const ReadResult result = HitsmithFormat::parse(bytes);
+        const qint64 parseMs = clock.restart();
         QVERIFY2(result.isOk(), qPrintable(result.error));
-        QCOMPARE(result.document->sprites[0].frames[0].shapes[0].points.size(), count);
+        const QList<QPointF> &polygon = result.document->sprites[0].frames[0].shapes[0].points;
+        QCOMPARE(polygon.size(), count);
         const QList<Problem> problems = validateDocument(*result.document);
+        const qint64 validateMs = clock.restart();
         QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).reason));
+
+        // Collided through the service, as the editor and `hitsmith-cli hits` do.
+        Document document;
+        CollisionService service(&document);
+        document.reset(*result.document);
+        const QList<FrameHit> hits = service.hits({0, 0});
+        const qint64 collideMs = clock.restart();
+
+        // Brute force: the circle's centre is inside (left of every edge, the outline runs
+        // counter-clockwise in y-up terms), so the circle leaves through the nearest edge: depth
+        // is that edge's distance plus the radius, the normal is that edge's outward normal.
+        long double nearest = 1e300L;
+        qsizetype nearestEdge = -1;
+        for (qsizetype i = 0; i < count; ++i) {
+            const QPointF a = polygon[i], b = polygon[(i + 1) % count];
+            const long double ex = b.x() - a.x(), ey = b.y() - a.y();
+            const long double length = std::sqrt(ex * ex + ey * ey);
+            const long double inside =
+                (ex * (centre.y() - a.y()) - ey * (centre.x() - a.x())) / length;
+            QVERIFY2(inside > 0, qPrintable(QString::number(i)));
+            if (inside < nearest) {
+                nearest = inside;
+                nearestEdge = i;
+            }
+        }
+        const qint64 bruteMs = clock.elapsed();
+        QCOMPARE(nearestEdge, qsizetype(nearEdge));
+        const QPointF a = polygon[nearEdge], b = polygon[nearEdge + 1];
+        const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+        const QPointF outward((b.y() - a.y()) / length, -(b.x() - a.x()) / length);
+        QCOMPARE(hits.size(), 1);
+        QCOMPARE(hits[0].a, 0);
+        QCOMPARE(hits[0].b, 1);
+        const double depth = double(nearest) + radius; // about 150
+        QVERIFY2(
+            std::abs(hits[0].depth - depth) < 1e-6,
+            qPrintable(
+                QStringLiteral("%1 vs %2").arg(hits[0].depth, 0, 'g', 17).arg(depth, 0, 'g', 17)));
+        QVERIFY2(
+            std::hypot(hits[0].normal.x() - outward.x(), hits[0].normal.y() - outward.y()) < 1e-9,
+            qPrintable(QStringLiteral("%1,%2").arg(hits[0].normal.x()).arg(hits[0].normal.y())));
+        qInfo("million-vertex polygon: parse %lld ms, validate %lld ms, collide (service build "
+              "and hits) %lld ms, brute-force check %lld ms",
+              parseMs, validateMs, collideMs, bruteMs);
+
         // One dent makes it concave, found at its vertex.
         DocumentData dented = *result.document;
         QPointF &dent = dented.sprites[0].frames[0].shapes[0].points[654321];
@@ -127,6 +188,9 @@ private Q_SLOTS:
         const QList<Problem> dentProblems = validateDocument(dented);
         QCOMPARE(dentProblems.size(), 1);
         QCOMPARE(dentProblems[0].vertex, 654321);
+        // An invalid shape collides with nothing.
+        document.reset(dented);
+        QVERIFY(service.hits({0, 0}).isEmpty());
     }
 };
 

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void readAndEngine();
     void readBox2dXml();
     void readCocos2dPlist();
+    void plistCircleCentreBesideTheCircle();
     void detectedByContent_data();
     void detectedByContent();
     void wrongLayoutSaysWhichFormat();
@@ -121,7 +122,10 @@ void TestPhysicsEditor::readCocos2dPlist() {
     const DocumentData document = readFixture(
         "cocos2d-plist", QStringLiteral("formats/cocos2d-plist/shapes.plist"), &warnings);
     QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
-    QCOMPARE(document.sprites.size(), 2);
+    // The file reproduces PhysicsEditor's "Box2D generic (PLIST)" layout as real exports have it:
+    // a comment before <plist>, metadata before bodies, key and value on one line, points with
+    // 3 decimals followed by a tab, fixture ids repeated within a body.
+    QCOMPARE(document.sprites.size(), 3);
     const Frame &banana = document.sprites[0].frames[0];
     QCOMPARE(banana.name, QStringLiteral("banana"));
     QCOMPARE(banana.shapes.size(), 2);
@@ -146,9 +150,51 @@ void TestPhysicsEditor::readCocos2dPlist() {
                  .toObject()
                  .value(QStringLiteral("anchorpoint")),
              QJsonValue(QJsonArray({0.5, 0.0})));
+    // Three fixtures named "block" (one of two polygons and a circle) keep apart.
+    const Frame &crate = document.sprites[2].frames[0];
+    QCOMPARE(crate.shapes,
+             QList<Shape>({Shape::polygon(QStringLiteral("block"),
+                                          points({{-20, 20}, {0, 20}, {0, -20}, {-20, -20}}),
+                                          QStringLiteral("category-4")),
+                           Shape::polygon(QStringLiteral("block-2"),
+                                          points({{0, 20}, {20, 20}, {20, -20}, {0, -20}}),
+                                          QStringLiteral("category-4")),
+                           Shape::circle(QStringLiteral("block-3"), {-0.273, -24.333}, 6,
+                                         QStringLiteral("category-4"))}));
+    QCOMPARE(crate.extra.value(QStringLiteral("physicseditor"))
+                 .toObject()
+                 .value(QStringLiteral("anchorpoint")),
+             QJsonValue(QJsonArray({0.503, 0.5})));
     QCOMPARE(document.collide, std::optional<QList<LayerPair>>(
                                    {{QStringLiteral("category-1"), QStringLiteral("category-1")},
                                     {QStringLiteral("category-2"), QStringLiteral("category-4")}}));
+}
+
+// PhysicsEditor-Loaders' Objective-C GB2ShapeCache reads a circle's centre from a "center" key
+// beside "circle" (its cocos2d-x ports, and exports, from circle/position): both are read, the
+// position first.
+void TestPhysicsEditor::plistCircleCentreBesideTheCircle() {
+    QByteArray plist = readBytes(testData(QStringLiteral("formats/cocos2d-plist/shapes.plist")));
+    const QByteArray position =
+        "                             <key>position</key> <string>{ 0.000,52.250 }</string>\n";
+    QVERIFY(plist.contains(position));
+    plist.replace(position, QByteArray());
+    const QByteArray type = "<key>fixture_type</key> <string>CIRCLE</string>\n";
+    QVERIFY(plist.contains(type));
+    plist.replace(plist.indexOf(type), type.size(),
+                  type + "                        <key>center</key> <string>{ 1.500,50.000 "
+                         "}</string>\n");
+    const ReadResult result = format("cocos2d-plist")->read(plist, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QCOMPARE(result.document->sprites[1].frames[0].shapes[1],
+             Shape::circle(QStringLiteral("head"), {1.5, -50}, 7.5, QStringLiteral("category-4")));
+    // Neither: the position is asked for.
+    plist.replace("<key>center</key>", "<key>centre</key>");
+    const ReadResult neither = format("cocos2d-plist")->read(plist, {});
+    QVERIFY(!neither.isOk());
+    QVERIFY2(neither.error.contains(QStringLiteral("bodies/hero/fixtures[1]/circle")) &&
+                 neither.error.contains(QStringLiteral("position")),
+             qPrintable(neither.error));
 }
 
 void TestPhysicsEditor::detectedByContent_data() {
@@ -268,13 +314,13 @@ void TestPhysicsEditor::malformed_data() {
                                     "filter_group_index: \"x\" is not a whole "
                                     "number";
     QTest::newRow("plist point")
-        << "cocos2d-plist" << replaced(plist, "{ 26.5000,-10.0000 }", "{ 26.5000 -10.0000 }")
-        << "bodies/banana/fixtures[0]/polygons[1][1]: \"{ 26.5000 -10.0000 }\" is not a point";
+        << "cocos2d-plist" << replaced(plist, "{ 26.500,-10.000 }", "{ 26.500 -10.000 }")
+        << "bodies/banana/fixtures[0]/polygons[1][1]: \"{ 26.500 -10.000 }\" is not a point";
     QTest::newRow("plist type")
         << "cocos2d-plist" << replaced(plist, "<string>CIRCLE</string>", "<string>EDGE</string>")
         << "bodies/hero/fixtures[1]/fixture_type: unknown fixture type \"EDGE\"";
     QTest::newRow("plist radius")
-        << "cocos2d-plist" << replaced(plist, "<real>7.5</real>", "<true/>")
+        << "cocos2d-plist" << replaced(plist, "<real>7.500</real>", "<true/>")
         << "bodies/hero/fixtures[1]/circle/radius: expected a number or string, found <true>";
     QTest::newRow("plist no fixtures")
         << "cocos2d-plist" << replaced(plist, "<key>fixtures</key>", "<key>fixturez</key>")

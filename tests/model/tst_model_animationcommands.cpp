@@ -68,9 +68,53 @@ private Q_SLOTS:
                      mirrored(mOriginal.sprites[0].frames[f], MirrorAxis::Vertical, {32, 60}));
         mStack.undo();
         QCOMPARE(mDocument->data(), mOriginal);
+    }
+
+    // The frame's geometry, written out by hand (not through operations::mirrored): about the
+    // frame's origin (32, 60), x -> 64 - x horizontally, y -> 120 - y vertically; a polygon keeps
+    // its vertex 0 and its winding (the others in reverse order); a rect's angle changes sign.
+    void mirrorFrameMirrorsThatFrameOnly() {
         mStack.push(
             makeMirrorFrameCommand(mDocument.get(), {0, 2}, MirrorAxis::Horizontal, {}).release());
+        QCOMPARE(mStack.count(), 1);
         QCOMPARE(mStack.undoText(), QStringLiteral("Mirror frame attack-2"));
+        const QList<Shape> &shapes = mDocument->frame({0, 2}).shapes;
+        QCOMPARE(shapes.size(), 2);
+        QCOMPARE(shapes[0].type, ShapeType::Polygon);
+        const QList<QPointF> body{{44, 24}, {24, 56}, {20, 24}};
+        QCOMPARE(shapes[0].points.size(), body.size());
+        for (qsizetype i = 0; i < body.size(); ++i)
+            QVERIFY2(shapes[0].points[i] == body[i], qPrintable(QStringLiteral("vertex %1: %2,%3")
+                                                                    .arg(i)
+                                                                    .arg(shapes[0].points[i].x())
+                                                                    .arg(shapes[0].points[i].y())));
+        QCOMPARE(shapes[0].id, QStringLiteral("body"));
+        QCOMPARE(shapes[0].layer, QStringLiteral("hurtbox"));
+        QCOMPARE(shapes[1].type, ShapeType::Circle);
+        QCOMPARE(shapes[1].center, QPointF(64, 0));
+        QCOMPARE(shapes[1].radius, 1.0);
+        for (int f : {0, 1, 3, 4}) // the other frames are untouched
+            QCOMPARE(mDocument->frame({0, f}), mOriginal.sprites[0].frames[f]);
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+
+        // Vertically, frame 0: the polygon and the rect.
+        mStack.push(
+            makeMirrorFrameCommand(mDocument.get(), {0, 0}, MirrorAxis::Vertical, {}).release());
+        QCOMPARE(mStack.undoText(), QStringLiteral("Mirror frame attack-0"));
+        const Frame &first = mDocument->frame({0, 0});
+        QCOMPARE(first.shapes.size(), 2);
+        QCOMPARE(first.shapes[0].points, (QList<QPointF>{{20, 96}, {40, 64}, {44, 96}}));
+        QCOMPARE(first.shapes[1].type, ShapeType::Rect);
+        QCOMPARE(first.shapes[1].center, QPointF(50, 100));
+        QCOMPARE(first.shapes[1].size, QSizeF(20, 4));
+        QCOMPARE(first.shapes[1].angle, 10.0);
+        for (int f : {1, 2, 3, 4})
+            QCOMPARE(mDocument->frame({0, f}), mOriginal.sprites[0].frames[f]);
+        mStack.undo();
+        QCOMPARE(mDocument->data(), mOriginal);
+        mStack.redo();
+        QCOMPARE(mDocument->frame({0, 0}).shapes[1].center, QPointF(50, 100));
     }
 
     void mirroredCopyInsertsASprite() {

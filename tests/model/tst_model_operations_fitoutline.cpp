@@ -1,5 +1,6 @@
 // Trace stage 3b: simplified edges fitted to the contour, within the tolerance, never invalid.
 
+#include "boostsimplicity.h"
 #include "generatedsprites.h"
 #include "operations/fitoutline.h"
 #include "operations/simplifyoutline.h"
@@ -127,7 +128,8 @@ void TestFitOutline::fitsBetterThanChords() {
     QVERIFY(!contour.isEmpty());
     const QPolygonF chords = simplifiedOutline(contour, 1.0);
     const QPolygonF fitted = fittedOutline(contour, 1.0);
-    QVERIFY(isSimplePolygon(fitted));
+    QVERIFY2(boostsimplicity::isSimple(fitted),
+             qPrintable(boostsimplicity::simplicityProblem(fitted)));
     QCOMPARE(fitted.size(), chords.size()); // same vertices, moved
     QVERIFY2(fitted.size() <= vertices, qPrintable(QString::number(fitted.size())));
     const double fittedCoverage = ::coverage(fitted, mask),
@@ -152,7 +154,8 @@ void TestFitOutline::verticesStayInsideBounds() {
     const QPolygonF free = fittedOutline(contour, 1.0);
     QVERIFY(!bounds.contains(free.boundingRect())); // the case is real
     const QPolygonF bounded = fittedOutline(contour, 1.0, bounds);
-    QVERIFY(isSimplePolygon(bounded));
+    QVERIFY2(boostsimplicity::isSimple(bounded),
+             qPrintable(boostsimplicity::simplicityProblem(bounded)));
     for (QPointF p : bounded)
         QVERIFY2(bounds.adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(p),
                  qPrintable(QStringLiteral("%1,%2").arg(p.x()).arg(p.y())));
@@ -169,7 +172,9 @@ void TestFitOutline::randomOutlinesStayValidAndClose() {
             for (double tolerance : {0.5, 1.0, 2.0, 4.0}) {
                 const QPolygonF result = fittedOutline(contour, tolerance);
                 const QString where = QStringLiteral("round %1 tol %2").arg(round).arg(tolerance);
-                QVERIFY2(isSimplePolygon(result), qPrintable(where));
+                QVERIFY2(boostsimplicity::isSimple(result),
+                         qPrintable(where + QLatin1String(": ") +
+                                    boostsimplicity::simplicityProblem(result)));
                 QVERIFY(signedArea(result) > 0);
                 QVERIFY(result.size() <= contour.size());
                 QVERIFY2(deviation(contour, result) <= tolerance + 1e-9, qPrintable(where));

@@ -1,5 +1,6 @@
 // Trace stage 2: marching squares over pixel corners, one outline per 8-connected part.
 
+#include "boostsimplicity.h"
 #include "operations/simplifyoutline.h"
 #include "operations/traceoutline.h"
 #include "tracetestsupport.h"
@@ -46,7 +47,9 @@ void TestTraceOutline::outlines() {
     const QList<PartOutline> parts = traceOutlines(maskFromArt(art));
     QCOMPARE(parts.size(), 1);
     QCOMPARE(parts[0].outer, expected);
-    QVERIFY(isSimplePolygon(parts[0].outer));
+    QVERIFY2(boostsimplicity::isSimple(parts[0].outer),
+             qPrintable(boostsimplicity::simplicityProblem(parts[0].outer) + u' ' +
+                        boostsimplicity::verticesOf(parts[0].outer)));
     QVERIFY(signedArea(parts[0].outer) > 0);
 }
 
@@ -82,7 +85,9 @@ void TestTraceOutline::outlineAreaIsThePixelCount() {
     QCOMPARE(parts.size(), 1);
     QCOMPARE(signedArea(parts[0].outer), double(blob.solidCount()));
     QCOMPARE(rasterizedMask({parts[0].outer}, blob.width, blob.height), blob);
-    QVERIFY(isSimplePolygon(parts[0].outer));
+    QVERIFY2(boostsimplicity::isSimple(parts[0].outer),
+             qPrintable(boostsimplicity::simplicityProblem(parts[0].outer) + u' ' +
+                        boostsimplicity::verticesOf(parts[0].outer)));
 }
 
 QTEST_APPLESS_MAIN(TestTraceOutline)

@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSet>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -162,19 +163,67 @@ private Q_SLOTS:
         QVERIFY(menuAction("mirrorSpriteHorizontallyAction")->isEnabled());
     }
 
+    // Actions are told apart by identity, not by text: two distinct QActions with one key
+    // sequence are ambiguous to Qt (neither fires) whenever both are live at once, whatever
+    // their texts. Live at once: either is a window (or application) shortcut, or they share a
+    // widget, or one is a widget-with-children shortcut over the other's widget.
     void shortcutsAreUnique() {
-        QHash<QString, QString> owner;
-        for (QAction *action : mWindow->findChildren<QAction *>()) {
-            for (const QKeySequence &keys : action->shortcuts()) {
-                const QString text = keys.toString();
-                QVERIFY2(!owner.contains(text) || owner.value(text) == action->text(),
-                         qPrintable(text + QStringLiteral(": ") + owner.value(text) +
-                                    QStringLiteral(" and ") + action->text()));
-                owner.insert(text, action->text());
+        QSet<QAction *> actions;
+        for (QAction *action : mWindow->findChildren<QAction *>())
+            actions.insert(action);
+        for (QWidget *widget : mWindow->findChildren<QWidget *>())
+            for (QAction *action : widget->actions())
+                actions.insert(action);
+        for (QAction *action : mWindow->actions())
+            actions.insert(action);
+        QHash<QString, QList<QAction *>> byKeys;
+        for (QAction *action : std::as_const(actions))
+            for (const QKeySequence &keys : action->shortcuts())
+                if (!keys.isEmpty())
+                    byKeys[keys.toString(QKeySequence::PortableText)].append(action);
+        auto widgetsOf = [](QAction *action) {
+            QList<QWidget *> widgets;
+            for (QObject *object : action->associatedObjects())
+                if (auto *widget = qobject_cast<QWidget *>(object))
+                    widgets.append(widget);
+            return widgets;
+        };
+        auto wholeWindow = [&widgetsOf](QAction *action) {
+            const Qt::ShortcutContext context = action->shortcutContext();
+            return context == Qt::WindowShortcut || context == Qt::ApplicationShortcut ||
+                   widgetsOf(action).isEmpty(); // unplaced: counted as everywhere
+        };
+        auto covers = [](QAction *action, QWidget *own, QWidget *other) {
+            return own == other || (action->shortcutContext() == Qt::WidgetWithChildrenShortcut &&
+                                    own->isAncestorOf(other));
+        };
+        auto overlap = [&](QAction *a, QAction *b) {
+            if (wholeWindow(a) || wholeWindow(b))
+                return true;
+            for (QWidget *wa : widgetsOf(a))
+                for (QWidget *wb : widgetsOf(b))
+                    if (covers(a, wa, wb) || covers(b, wb, wa))
+                        return true;
+            return false;
+        };
+        int checked = 0;
+        for (auto it = byKeys.cbegin(); it != byKeys.cend(); ++it) {
+            const QList<QAction *> &owners = it.value();
+            for (qsizetype i = 0; i < owners.size(); ++i) {
+                ++checked;
+                for (qsizetype j = i + 1; j < owners.size(); ++j)
+                    QVERIFY2(!overlap(owners[i], owners[j]),
+                             qPrintable(it.key() + QStringLiteral(": '") + owners[i]->text() +
+                                        QStringLiteral("' (") + owners[i]->objectName() +
+                                        QStringLiteral(") and '") + owners[j]->text() +
+                                        QStringLiteral("' (") + owners[j]->objectName() +
+                                        QStringLiteral(")")));
             }
         }
-        QCOMPARE(owner.value(QStringLiteral("Ctrl+Alt+Right")),
-                 QStringLiteral("Copy to &Next Frame"));
+        QVERIFY2(checked > 20, qPrintable(QString::number(checked)));
+        const QList<QAction *> next = byKeys.value(QStringLiteral("Ctrl+Alt+Right"));
+        QCOMPARE(next.size(), 1);
+        QCOMPARE(next[0]->text(), QStringLiteral("Copy to &Next Frame"));
     }
 
     void copyToNextFrameByShortcut() {

@@ -26,6 +26,8 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsView>
+#include <QHash>
+#include <QImage>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
@@ -493,17 +495,84 @@ private Q_SLOTS:
 
     void onionSkinImagesShowTheNeighboursCells() {
         openKnight();
+        // The neighbours' origins moved off the current frame's (32, 62), each its own way:
+        // idle (the previous frame) to (30, 60), attack-2 (the next) to (36, 62). Their cells
+        // must then be drawn 2 px right and down, and 4 px left, of the current cell.
+        QFile json(mDir.filePath(QStringLiteral("knight.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = json.readAll().split('\n');
+        json.close();
+        QCOMPARE(lines[17].trimmed(), QByteArray(R"("origin": [32, 62],)")); // idle's
+        QCOMPARE(lines[38].trimmed(), QByteArray(R"("origin": [32, 62],)")); // attack-2's
+        lines[17].replace("[32, 62]", "[30, 60]");
+        lines[38].replace("[32, 62]", "[36, 62]");
+        QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        json.write(lines.join('\n'));
+        json.close();
+        QVERIFY(mWindow->openFile(json.fileName()));
+        QCoreApplication::processEvents();
+
+        // The cells as the sheet holds them, cut here without the product's image cache.
+        const QImage sheet = QImage(mDir.filePath(QStringLiteral("knight.png")))
+                                 .convertToFormat(QImage::Format_ARGB32_Premultiplied);
+        QCOMPARE(sheet.size(), QSize(256, 64));
+        auto cellOf = [&sheet](int frame) { return sheet.copy(64 * frame, 0, 64, 64); };
+        QVERIFY(cellOf(0) != cellOf(1) && cellOf(2) != cellOf(1) && cellOf(0) != cellOf(2));
+        struct Expected {
+            int frame;
+            QPoint at;
+        };
+        const QHash<int, Expected> expected{{-1, {0, QPoint(2, 2)}}, {+1, {2, QPoint(-4, 0)}}};
+
         OnionLayer *onion = mWindow->onionLayer();
         session()->setCurrentFrame({0, 1});
         mWindow->findChild<QAction *>(QStringLiteral("onionSkinAction"))->trigger();
         QCOMPARE(onion->ghosts().size(), 2);
         for (const OnionLayer::Ghost &ghost : onion->ghosts())
             QVERIFY(ghost.image.isNull()); // shapes only until asked
+        // The ghosts painted without images, then with: what changes is the images alone.
+        const QRect area(-16, -16, 96, 96);
+        auto render = [onion, area] {
+            QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            QPainter painter(&image);
+            painter.translate(-area.topLeft());
+            onion->paint(&painter, area);
+            return image;
+        };
+        const QImage shapesOnly = render();
         mWindow->findChild<QAction *>(QStringLiteral("onionSkinImagesAction"))->trigger();
+        QCOMPARE(onion->ghosts().size(), 2);
+        QImage covered(area.size(), QImage::Format_ARGB32_Premultiplied); // by a shifted cell
+        covered.fill(Qt::transparent);
+        QPainter coverage(&covered);
+        coverage.translate(-area.topLeft());
         for (const OnionLayer::Ghost &ghost : onion->ghosts()) {
-            QVERIFY(!ghost.image.isNull());
-            QCOMPARE(ghost.image.size(), QSize(64, 64)); // the frame's cell, not the sheet
+            QVERIFY(expected.contains(ghost.offset));
+            const Expected want = expected[ghost.offset];
+            QCOMPARE(ghost.frame, (FrameRef{0, want.frame}));
+            // The neighbour's own cell, pixel for pixel.
+            QCOMPARE(ghost.image.toImage().convertToFormat(QImage::Format_ARGB32_Premultiplied),
+                     cellOf(want.frame));
+            QCOMPARE(ghost.imageAt, QPointF(want.at));
+            coverage.drawImage(want.at, cellOf(want.frame));
         }
+        coverage.end();
+        const QImage withImages = render();
+        // Every changed pixel lies under a cell placed at its frame's origin, and every opaque
+        // pixel of those cells changed something.
+        int changed = 0;
+        for (int y = 0; y < area.height(); ++y) {
+            for (int x = 0; x < area.width(); ++x) {
+                const bool differs = withImages.pixel(x, y) != shapesOnly.pixel(x, y);
+                const int alpha = qAlpha(covered.pixel(x, y));
+                const QString where = QStringLiteral("%1,%2").arg(x + area.x()).arg(y + area.y());
+                QVERIFY2(!differs || alpha > 0, qPrintable(where + " changed outside the cells"));
+                QVERIFY2(differs || alpha < 255, qPrintable(where + " unchanged under a cell"));
+                changed += differs;
+            }
+        }
+        QVERIFY(changed > 200);
         QCOMPARE(QSettings().value(QStringLiteral("view/onionSkinImages")).toBool(), true);
     }
 

@@ -134,11 +134,18 @@ Fixture readFixture(const Element &element, const QString &path) {
         const QString circlePath = path + QStringLiteral("/circle");
         const Element &circle = required(dict, element, QLatin1String("circle"), path);
         const auto circleDict = entries(circle, circlePath);
+        // Exports write the centre as circle/position, which the cocos2d-x loaders read; the
+        // Objective-C GB2ShapeCache of PhysicsEditor-Loaders reads a "center" beside "circle"
+        // instead, so a file written for it has that: taken when there is no position.
+        const Element *position = value(circleDict, QLatin1String("position"));
+        const Element *center = position ? nullptr : value(dict, QLatin1String("center"));
+        const QPointF at =
+            center ? point(*center, path + QStringLiteral("/center"))
+                   : point(required(circleDict, circle, QLatin1String("position"), circlePath),
+                           circlePath + QStringLiteral("/position"));
         fixture.circles.append(
-            {point(required(circleDict, circle, QLatin1String("position"), circlePath),
-                   circlePath + QStringLiteral("/position")),
-             number(required(circleDict, circle, QLatin1String("radius"), circlePath),
-                    circlePath + QStringLiteral("/radius"))});
+            {at, number(required(circleDict, circle, QLatin1String("radius"), circlePath),
+                        circlePath + QStringLiteral("/radius"))});
     } else {
         fail(element, typePath,
              tr("unknown fixture type \"%1\" (expected POLYGON or CIRCLE)").arg(type.left(40)));

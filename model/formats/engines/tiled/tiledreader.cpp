@@ -152,6 +152,7 @@ private:
         object.width = number(QStringLiteral("width"), 0);
         object.height = number(QStringLiteral("height"), 0);
         object.rotation = number(QStringLiteral("rotation"), 0);
+        object.templatePath = attributes.value(QLatin1String("template")).toString();
         if (attributes.hasAttribute(QLatin1String("gid")))
             object.kind = ObjectKind::TileObject;
         while (mXml.readNextStartElement()) {
@@ -299,6 +300,8 @@ Object readJsonObject(const json::Cursor &c) {
     object.width = jsonNumber(c, QStringLiteral("width"));
     object.height = jsonNumber(c, QStringLiteral("height"));
     object.rotation = jsonNumber(c, QStringLiteral("rotation"));
+    if (c.has(QStringLiteral("template")))
+        object.templatePath = c[QStringLiteral("template")].string();
     if (c.has(QStringLiteral("gid")))
         object.kind = ObjectKind::TileObject;
     if (c.has(QStringLiteral("ellipse")) && c[QStringLiteral("ellipse")].boolean())

@@ -153,6 +153,13 @@ std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString
     if (!object.className.isEmpty())
         shape.layer = object.className;
     const QPointF anchor = QPointF(object.x, object.y) + offset;
+    // A template instance without a shape element of its own has the template's shape, which
+    // lives in another file: not a rectangle of zero size.
+    if (!object.templatePath.isEmpty() && object.kind == ObjectKind::Rectangle) {
+        *skipped = tr("instance of the object template \"%1\" (templates are not read)")
+                       .arg(object.templatePath);
+        return std::nullopt;
+    }
     switch (object.kind) {
     case ObjectKind::Rectangle:
         if (object.width <= 0 || object.height <= 0) {

@@ -35,6 +35,9 @@ struct Object {
     double rotation = 0;          ///< degrees clockwise about (x, y)
     QList<QPointF> points;        ///< polygon and polyline, relative to (x, y)
     QList<Property> properties;   ///< the shape's properties
+    /// The object template it is an instance of ("template", a .tx/.tj file); the template
+    /// holds the shape kind and whatever the instance does not override.
+    QString templatePath;
 };
 
 /// One frame of a tile's <animation>: which tile shows, for how many milliseconds.
