@@ -30,5 +30,5 @@ target_sources(hitsmith_ui PRIVATE
 )
 # Headers are included by name, so each group's folder is an include folder of the library.
 foreach(group documents dialogs docks properties animation)
-  target_include_directories(hitsmith_ui PUBLIC ${CMAKE_CURRENT_LIST_DIR}/shell/${group})
+  target_include_directories(hitsmith_ui PUBLIC ${CMAKE_CURRENT_LIST_DIR}/${group})
 endforeach()
