@@ -5,12 +5,13 @@
 #include "playback.h"
 #include "timelinemodel.h"
 
+#include "operations/timing.h"
+
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -194,15 +195,9 @@ void TimelinePanel::refillLayers() {
     if (!layers.contains(chosen))
         chosen.clear();
     if (chosen.isEmpty() && !mChoseNone) {
-        // The first layer named like an attack ("hitbox", "attack", "hit") by default.
-        static const QRegularExpression attack(QStringLiteral("hitbox|attack|^hit$"),
-                                               QRegularExpression::CaseInsensitiveOption);
-        for (const QString &layer : layers) {
-            if (attack.match(layer).hasMatch()) {
-                chosen = layer;
-                break;
-            }
-        }
+        // The first layer named like an attack ("hitbox", "attack", "hit") by default, the
+        // same layer Versus tests by default.
+        chosen = operations::defaultAttackLayer(layers);
     }
     mUpdating = true;
     mLayers->clear();
