@@ -40,12 +40,20 @@ QTableWidget *makeTable(const QString &objectName, const QStringList &headers, Q
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
+    // Rows as tall as the text needs, so a narrow dock still shows several of them.
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    // Never sideways: the columns share the width, a cut cell is elided and has a tooltip.
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setTextElideMode(Qt::ElideRight);
+    table->setWordWrap(false);
     return table;
 }
 
 QTableWidgetItem *cell(const QString &text) {
-    return new QTableWidgetItem(text);
+    auto *item = new QTableWidgetItem(text);
+    item->setToolTip(text); // the whole text when the column elides it
+    return item;
 }
 
 } // namespace
