@@ -49,7 +49,8 @@ Text decode(const QByteArray &bytes) {
     // Keep a second BOM as text: the decoder would drop it.
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
     QString all = decoder.decode(body);
-    text.latin1 = decoder.hasError();
+    // A sequence cut at the end is no error to a decoder waiting for more: compare instead.
+    text.latin1 = decoder.hasError() || all.toUtf8() != body;
     if (text.latin1)
         all = QString::fromLatin1(body); // Shift-JIS, CP1252, ...: every byte kept as it is
     text.lines = all.split(u'\n');
