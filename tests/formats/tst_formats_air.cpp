@@ -179,8 +179,7 @@ void TestAirFormat::exportDocument() {
     document.sprites << sprite;
     const WriteResult written = format("air")->write(document, {}, {});
     QVERIFY2(written.isOk(), qPrintable(written.error));
-    QCOMPARE(QString::fromUtf8(written.bytes), QStringLiteral("[Begin Action 200]\n"
-                                                              "; action-200\n"
+    QCOMPARE(QString::fromUtf8(written.bytes), QStringLiteral("[Begin Action 200] ; action-200\n"
                                                               "Clsn2Default: 1\n"
                                                               "  Clsn2[0] = -15, -80, 15, 0\n"
                                                               "0,0, 0,0, 6\n"

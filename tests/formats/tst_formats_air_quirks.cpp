@@ -257,6 +257,21 @@ void TestAirQuirks::actionsNamedFromComments() {
     DocumentData document = *read.document;
     document.sprites[1].name = QStringLiteral("turn");
     QCOMPARE(format("air")->write(document, {}, {}).bytes, air);
+    // A document from elsewhere keeps its sprites' names through .air (on the header's line).
+    DocumentData made;
+    for (const char *name : {"idle", "heavy-kick", "action-12"}) {
+        Sprite sprite;
+        sprite.name = QString::fromLatin1(name);
+        Frame frame;
+        frame.name = QStringLiteral("f");
+        sprite.frames << frame;
+        made.sprites << sprite;
+    }
+    const ReadResult madeBack = format("air")->read(format("air")->write(made, {}, {}).bytes, {});
+    QVERIFY(madeBack.isOk());
+    QCOMPARE(madeBack.document->sprites.size(), 3);
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(madeBack.document->sprites[i].name, made.sprites[i].name);
     // In a file of another code page only ASCII letters and digits name an action.
     const QByteArray sjis = "; \x97\xa7\x82\xbf\n[Begin Action 0]\n0,0, 0,0, 5\n"
                             "; \x97\xa7\x82\xbf Stand 2\n[Begin Action 1]\n0,0, 0,0, 5\n";

@@ -508,8 +508,10 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
             nextAction = std::max(nextAction, number + 1);
             if (!out.isEmpty() && !out.last().trimmed().isEmpty())
                 out << QString();
-            out << QStringLiteral("[Begin Action %1]").arg(number)
-                << QStringLiteral("; %1").arg(sprite.name);
+            // The name as the comment on the header's line, where the reader takes names from.
+            QString name = sprite.name;
+            name.replace(u'\r', u' ').replace(u'\n', u' ');
+            out << QStringLiteral("[Begin Action %1] ; %2").arg(number).arg(name);
         }
         QList<air::Box> defaults[2];
         QList<FrameBoxes> boxes;
