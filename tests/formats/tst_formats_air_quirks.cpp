@@ -20,6 +20,8 @@ private Q_SLOTS:
     void editedBoxChangesOnlyItsBytes_data();
     void editedBoxChangesOnlyItsBytes();
     void grownBlockKeepsTheRest();
+    void oddBytesComeBack_data();
+    void oddBytesComeBack();
     void actionsNamedFromComments();
 };
 
@@ -217,6 +219,30 @@ void TestAirQuirks::grownBlockKeepsTheRest() {
     QVERIFY(back.isOk());
     QCOMPARE(boxes(back.document->sprites[0].frames[0], QStringLiteral("hurtbox")),
              (Boxes{QRectF(-10, -80, 20, 80), QRectF(-5, -105, 10, 10)}));
+}
+
+void TestAirQuirks::oddBytesComeBack_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    const QByteArray action = "[Begin Action 0]\nClsn2: 1\n Clsn2[0] = -1,-2, 3,4\n0,0, 0,0, 5";
+    QTest::newRow("UTF-8 cut at the end") << action + "\n; \xe7\xab";
+    QTest::newRow("UTF-8 cut, no final newline") << action + " ; \xe3";
+    QTest::newRow("two BOMs") << "\xef\xbb\xbf\xef\xbb\xbf; c\n" + action + "\n";
+    QTest::newRow("overlong UTF-8") << action + " ; \xc0\x80\n";
+    QTest::newRow("UTF-16 surrogate in UTF-8") << action + " ; \xed\xa0\x80\n";
+    QTest::newRow("U+FFFE") << action + " ; \xef\xbf\xbe\n";
+    QTest::newRow("CR only inside a line") << action + "\n; a\rb\r\rc\n";
+    QTest::newRow("CR before CRLF") << action + "\r\r\n";
+    QTest::newRow("CRLF but the last line") << QByteArray(action).replace("\n", "\r\n") + "\n";
+    QTest::newRow("trailing CR, no newline") << action + "\r";
+    QTest::newRow("NBSP and NEL in CP1252") << action + "\n\xa0\x85; x\xa0\n";
+}
+
+void TestAirQuirks::oddBytesComeBack() {
+    QFETCH(QByteArray, bytes);
+    const ReadResult read = format("air")->read(bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QCOMPARE(writeBack(*read.document, false), bytes);
+    QCOMPARE(writeBack(*read.document, true), bytes);
 }
 
 void TestAirQuirks::actionsNamedFromComments() {
