@@ -10,6 +10,7 @@
 #include <QStringDecoder>
 
 #include <cmath>
+#include <limits>
 
 namespace hitsmith {
 
@@ -496,15 +497,20 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
     QStringList out = toStrings(air.value(kPreamble));
     engines::LossCounter losses;
     static const QRegularExpression actionNumber(QStringLiteral("^action-(-?\\d+)$"));
-    int nextAction = 0;
+    // 64 bits: numbers near the int32 limit (the engine's Atoi clamps there) must not overflow.
+    constexpr qint64 kMaxAction = std::numeric_limits<qint32>::max();
+    qint64 nextAction = 0;
     for (const Sprite &sprite : document.sprites) {
         const QJsonObject spriteAir = sprite.extra.value(kAir).toObject();
         if (spriteAir.contains(kHeader)) {
             out << spriteAir.value(kHeader).toString();
-            nextAction = std::max(nextAction, spriteAir.value(kAction).toInt() + 1);
+            nextAction = std::max(nextAction,
+                                  std::min(spriteAir.value(kAction).toInteger(), kMaxAction) + 1);
         } else {
             const QRegularExpressionMatch match = actionNumber.match(sprite.name);
-            const int number = match.hasMatch() ? match.captured(1).toInt() : nextAction;
+            bool named = false;
+            qint64 number = match.hasMatch() ? match.captured(1).toLongLong(&named) : 0;
+            number = std::min(named ? number : nextAction, kMaxAction);
             nextAction = std::max(nextAction, number + 1);
             if (!out.isEmpty() && !out.last().trimmed().isEmpty())
                 out << QString();
