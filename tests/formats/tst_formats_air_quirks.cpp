@@ -116,10 +116,16 @@ void TestAirQuirks::readAsIkemen_data() {
         << "elements.air" << 1 << 0 << 6 << Boxes{} << body
         << QStringList{"1 line starting like an element with fewer than five fields ignored, "
                        "as Ikemen GO does: line 7"};
+    const QStringList spaced{"1 Clsn header with other text than Default before its ':' (such "
+                             "as a misspelled Default) read as Ikemen GO reads it: line 9 (for "
+                             "the next element only)"};
     QTest::newRow("spacing and case")
-        << "spacing.air" << 1 << 0 << 0 << Boxes{QRectF(20, -60, 30, 10)} << body << QStringList{};
+        << "spacing.air" << 1 << 0 << 0 << Boxes{QRectF(20, -60, 30, 10)} << body << spaced;
     QTest::newRow("\"Clsn2 Default\" is no default")
-        << "spacing.air" << 1 << 0 << 2 << Boxes{} << body << QStringList{};
+        << "spacing.air" << 1 << 0 << 2 << Boxes{} << body << spaced;
+    QTest::newRow("\"Clsn2Defalt\" is no default")
+        << "misspelled_default.air" << 1 << 0 << 1 << Boxes{} << Boxes{}
+        << QStringList{"line 4 (for the next element only)"};
     QTest::newRow("Shift-JIS, CRLF")
         << "shift_jis.air" << 2 << 0 << 1 << Boxes{QRectF(17, -80, 42, 10)}
         << Boxes{QRectF(-13, -79, 29, 79), QRectF(-7, -93, 12, 14)} << QStringList{};

@@ -303,6 +303,14 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
                 explicitBoxes[n] = block.boxes;
                 hasExplicit[n] = true;
             }
+            if (header->oddName)
+                quirks.add(tr("%1 Clsn header with other text than Default before its ':' (such "
+                              "as a misspelled Default) read as Ikemen GO reads it"),
+                           tr("%1 Clsn headers with other text than Default before their ':' "
+                              "(such as a misspelled Default) read as Ikemen GO reads them"),
+                           header->isDefault
+                               ? tr("line %1 (a default)").arg(i + 1)
+                               : tr("line %1 (for the next element only)").arg(i + 1));
             if (block.boxes.size() < header->count)
                 quirks.add(tr("%1 Clsn header announces more boxes than follow: Ikemen GO "
                               "leaves the rest empty"),

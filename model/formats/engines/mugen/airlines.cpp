@@ -119,7 +119,10 @@ std::optional<Header> header(QStringView code, bool latin1) {
     const qint32 count = atoi(code.mid(colon + 1), latin1);
     if (count < 0)
         return std::nullopt;
-    return Header{code[4] == u'1' ? 1 : 2, startsWith(code.mid(5), u"default"), int(count)};
+    const bool isDefault = startsWith(code.mid(5), u"default");
+    const QStringView name = trimmed(code.mid(5, colon - 5), latin1);
+    const bool oddName = !name.isEmpty() && !(isDefault && name.size() == 7);
+    return Header{code[4] == u'1' ? 1 : 2, isDefault, int(count), oddName};
 }
 
 bool isOtherClsnLine(QStringView code, bool latin1) {

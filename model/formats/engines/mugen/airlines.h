@@ -52,6 +52,9 @@ struct Header {
     int clsn = 1; ///< 1 or 2
     bool isDefault = false;
     int count = 0;
+    /// Other text between "ClsnN" and ':' than "Default" ("Clsn2Defalt", "Clsn2 Default"): a
+    /// plain ClsnN header to the engine, though its author likely meant a default.
+    bool oddName = false;
 };
 std::optional<Header> header(QStringView code, bool latin1);
 
