@@ -220,7 +220,8 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
             Sprite next;
             next.name =
                 commented.isEmpty() ? QStringLiteral("action-%1").arg(section->action) : commented;
-            if (document.indexOfSprite(next.name) >= 0)
+            // A name taken: a comment's name gets the action number, then the line number.
+            if (!commented.isEmpty() && document.indexOfSprite(next.name) >= 0)
                 next.name += QStringLiteral("-%1").arg(section->action);
             if (document.indexOfSprite(next.name) >= 0)
                 next.name += QStringLiteral("-line-%1").arg(i + 1);
