@@ -16,8 +16,11 @@ int runRange(const QStringList &arguments, Output &output) {
         "{\"frames\":[{\"frame\":\"attack-2\",\"intervals\":[[x0,x1]]}]} ([] where it never "
         "connects, or where the frame has no shape on a tested attacker layer). Layer pairs as "
         "in versus: --layers, or the attack layer one way.\n"
+        "The defender frame is in DOC, or in --defender-doc FILE (another character). DOC and "
+        "FILE are Hitsmith documents or any file 'import' reads (e.g. a MUGEN .air).\n"
         "Exit status: 0 success, 2 unreadable file, unknown sprite or frame, or bad usage."));
-    parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("Hitsmith document."));
+    parser.addPositionalArgument(QStringLiteral("DOC"),
+                                 QStringLiteral("Hitsmith document (or any readable file)."));
     const VersusOptions options(QStringLiteral("Attacker sprite (every frame)."),
                                 QStringLiteral("SPRITE"));
     options.addTo(parser);
@@ -34,7 +37,7 @@ int runRange(const QStringList &arguments, Output &output) {
         return usageError(output, command, error);
 
     const QString file = parser.positionalArguments().constFirst();
-    const std::optional<DocumentData> data = loadVersusDocument(file, output);
+    std::optional<DocumentData> data = loadVersusDocument(file, output);
     if (!data)
         return Failure;
     const qsizetype sprite = data->indexOfSprite(parser.value(options.attacker));
@@ -42,8 +45,7 @@ int runRange(const QStringList &arguments, Output &output) {
         output.err << file << ": no sprite \"" << parser.value(options.attacker) << "\"\n";
         return Failure;
     }
-    const std::optional<FrameRef> defender =
-        findVersusFrame(*data, parser.value(options.defender), file, output);
+    const std::optional<FrameRef> defender = findDefender(*data, file, parser, options, output);
     if (!defender)
         return Failure;
     QStringList frames;

@@ -17,12 +17,15 @@ int runVersus(const QStringList &arguments, Output &output) {
         "origin stands at (dx, dy), mirrored to face the attacker unless --same-facing.\n"
         "Prints {\"hits\":[{\"a\",\"b\",\"depth\",\"normal\"}]}: a is the attacker's shape id, b "
         "the defender's; moving the defender by depth*normal separates them.\n"
+        "The defender frame is in DOC, or in --defender-doc FILE (another character). DOC and "
+        "FILE are Hitsmith documents or any file 'import' reads (e.g. a MUGEN .air).\n"
         "Layer pairs tested: --layers, or by default the attack layer (the first named like "
         "hitbox, attack or hit, as the editor's Timeline and Versus dock choose it) against the "
         "layers the collide matrix pairs with it, one way (without such a layer: the collide "
         "matrix either way round).\n"
         "Exit status: 0 success, 2 unreadable file, unknown frame or bad usage."));
-    parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("Hitsmith document."));
+    parser.addPositionalArgument(QStringLiteral("DOC"),
+                                 QStringLiteral("Hitsmith document (or any readable file)."));
     const VersusOptions options(QStringLiteral("Attacker frame."), QStringLiteral("SPRITE/FRAME"));
     const QCommandLineOption dx(QStringLiteral("dx"), QStringLiteral("Defender origin x."),
                                 QStringLiteral("X"));
@@ -48,16 +51,15 @@ int runVersus(const QStringList &arguments, Output &output) {
     std::optional<DocumentData> data = loadVersusDocument(file, output);
     if (!data)
         return Failure;
-    Document document;
-    document.reset(std::move(*data), file);
     const std::optional<FrameRef> attacker =
-        findVersusFrame(document.data(), parser.value(options.attacker), file, output);
+        findVersusFrame(*data, parser.value(options.attacker), file, output);
     if (!attacker)
         return Failure;
-    const std::optional<FrameRef> defender =
-        findVersusFrame(document.data(), parser.value(options.defender), file, output);
+    const std::optional<FrameRef> defender = findDefender(*data, file, parser, options, output);
     if (!defender)
         return Failure;
+    Document document;
+    document.reset(std::move(*data), file);
 
     VersusService service(&document);
     service.setLayers(versus->layers);

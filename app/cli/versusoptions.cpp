@@ -1,6 +1,10 @@
 #include "versusoptions.h"
 
+#include "fileio.h"
+#include "formatsniffer.h"
 #include "hitsmithformat.h"
+
+#include <QFileInfo>
 
 #include <cmath>
 
@@ -10,6 +14,10 @@ VersusOptions::VersusOptions(const QString &attackerHelp, const QString &attacke
     : attacker(QStringLiteral("attacker"), attackerHelp, attackerValue)
     , defender(QStringLiteral("defender"), QStringLiteral("Defender frame."),
                QStringLiteral("SPRITE/FRAME"))
+    , defenderDoc(QStringLiteral("defender-doc"),
+                  QStringLiteral("Take --defender from this document (another character; any "
+                                 "format the CLI reads, e.g. an .air) instead of DOC."),
+                  QStringLiteral("FILE"))
     , dy(QStringLiteral("dy"), QStringLiteral("Defender origin y (0)."), QStringLiteral("Y"),
          QStringLiteral("0"))
     , sameFacing(QStringLiteral("same-facing"), QStringLiteral("Do not mirror the defender."))
@@ -20,7 +28,7 @@ VersusOptions::VersusOptions(const QString &attackerHelp, const QString &attacke
              QStringLiteral("A:B[,A:B...]")) {}
 
 void VersusOptions::addTo(QCommandLineParser &parser) const {
-    parser.addOptions({attacker, defender, dy, sameFacing, layers});
+    parser.addOptions({attacker, defender, defenderDoc, dy, sameFacing, layers});
 }
 
 std::optional<VersusArguments> VersusOptions::read(const QCommandLineParser &parser,
@@ -50,12 +58,46 @@ int usageError(Output &output, const QString &command, const QString &message) {
 }
 
 std::optional<DocumentData> loadVersusDocument(const QString &file, Output &output) {
-    ReadResult result = loadDocumentFile(file);
+    QByteArray bytes;
+    QString error;
+    if (!readWholeFile(file, &bytes, &error)) {
+        output.err << file << ": " << error << '\n';
+        return std::nullopt;
+    }
+    const FileFormat *format = guessReadFormat(file, bytes);
+    // A Hitsmith document, or a file no reader claims, reads as before: as a Hitsmith document.
+    const bool native = !format || format->name() == QLatin1String("hitsmith");
+    ReadResult result = native ? loadDocumentFile(file) : format->readFrom(bytes, file);
     if (!result.isOk()) {
         output.err << file << ": " << result.error << '\n';
         return std::nullopt;
     }
+    for (const QString &warning : result.warnings)
+        output.err << file << ": warning: " << warning << '\n';
     return std::move(*result.document);
+}
+
+std::optional<FrameRef> findDefender(DocumentData &data, const QString &file,
+                                     const QCommandLineParser &parser, const VersusOptions &options,
+                                     Output &output) {
+    const QString text = parser.value(options.defender);
+    if (!parser.isSet(options.defenderDoc))
+        return findVersusFrame(data, text, file, output);
+    const QString defenderFile = parser.value(options.defenderDoc);
+    const std::optional<DocumentData> other = loadVersusDocument(defenderFile, output);
+    if (!other)
+        return std::nullopt;
+    const std::optional<FrameRef> found = findVersusFrame(*other, text, defenderFile, output);
+    if (!found)
+        return std::nullopt;
+    Sprite sprite = other->sprites[found->sprite];
+    const QString base =
+        QStringLiteral("%1 (%2)").arg(sprite.name, QFileInfo(defenderFile).fileName());
+    sprite.name = base;
+    for (int n = 2; data.indexOfSprite(sprite.name) >= 0; ++n)
+        sprite.name = QStringLiteral("%1 %2").arg(base).arg(n);
+    data.sprites.append(std::move(sprite));
+    return FrameRef{int(data.sprites.size() - 1), found->frame};
 }
 
 std::optional<FrameRef> findVersusFrame(const DocumentData &data, const QString &text,

@@ -33,18 +33,28 @@ public:
     /// is malformed.
     std::optional<VersusArguments> read(const QCommandLineParser &parser, QString *error) const;
 
-    QCommandLineOption attacker;   ///< --attacker
-    QCommandLineOption defender;   ///< --defender SPRITE/FRAME
-    QCommandLineOption dy;         ///< --dy Y (0)
-    QCommandLineOption sameFacing; ///< --same-facing
-    QCommandLineOption layers;     ///< --layers A:B[,A:B...]
+    QCommandLineOption attacker;    ///< --attacker
+    QCommandLineOption defender;    ///< --defender SPRITE/FRAME
+    QCommandLineOption defenderDoc; ///< --defender-doc FILE: the defender's own document
+    QCommandLineOption dy;          ///< --dy Y (0)
+    QCommandLineOption sameFacing;  ///< --same-facing
+    QCommandLineOption layers;      ///< --layers A:B[,A:B...]
 };
 
 /// Prints "hitsmith-cli COMMAND: message (see --help)" and returns Failure.
 int usageError(Output &output, const QString &command, const QString &message);
 
-/// Loads the document of a versus command; nullopt after printing why it cannot be read.
+/// Loads a document of a versus command, in any format the CLI reads (a Hitsmith document, an
+/// .air, ...; the format from the name and content, as `import` guesses it); warnings of a
+/// game-engine reader go to stderr. nullopt after printing why it cannot be read.
 std::optional<DocumentData> loadVersusDocument(const QString &file, Output &output);
+
+/// The defender's frame: --defender in DOC's document (data), or with --defender-doc in that
+/// document, whose sprite is then appended to data under a name no sprite of data has (frames
+/// already found in data keep their places). nullopt after printing why not.
+std::optional<FrameRef> findDefender(DocumentData &data, const QString &file,
+                                     const QCommandLineParser &parser, const VersusOptions &options,
+                                     Output &output);
 
 /// Finds SPRITE/FRAME in the document; nullopt after printing that there is no such frame.
 std::optional<FrameRef> findVersusFrame(const DocumentData &data, const QString &text,

@@ -120,6 +120,13 @@ void TestFuzz::mutatedInputs() {
                                            .arg(round)
                                            .arg(input())));
         ++(result.isOk() ? ok : refused);
+        // .air keeps every line it did not change: what it reads, it writes back byte for byte.
+        if (reader == QLatin1String("air") && result.isOk() &&
+            format->write(*result.document, {}, {}).bytes != bytes)
+            QVERIFY2(false, qPrintable(QStringLiteral("round %1: .air not written back byte for "
+                                                      "byte; input %2")
+                                           .arg(round)
+                                           .arg(input())));
         // A file that was only cut short is refused or loads whole: never half a document.
         // Not for .air: a line-based format with no end marker, where a cut at a line end is a
         // shorter but genuine file (tst_formats_air checks every cut writes back its own bytes).
@@ -181,6 +188,10 @@ void TestFuzz::regressions() {
                 HitsmithFormat::parse(HitsmithFormat::serialize(*result.document));
             QVERIFY2(again.isOk(), qPrintable(file.where + QStringLiteral(": ") + again.error));
             QVERIFY2(*again.document == *result.document, qPrintable(file.where));
+            // .air writes back what it read byte for byte.
+            if (file.format->name() == QLatin1String("air"))
+                QVERIFY2(file.format->write(*result.document, {}, {}).bytes == file.bytes,
+                         qPrintable(file.where));
         }
     }
     qInfo("%lld regression inputs checked", qlonglong(files.size()));

@@ -1,5 +1,6 @@
 #include "airformat.h"
 
+#include "airlines.h"
 #include "animationloss.h"
 #include "enginesupport.h"
 #include "validation.h"
@@ -9,6 +10,7 @@
 #include <QStringDecoder>
 
 #include <cmath>
+#include <limits>
 
 namespace hitsmith {
 
@@ -20,119 +22,65 @@ const QString kAir = QStringLiteral("air");
 const QString kLines = QStringLiteral("lines");
 const QString kElement = QStringLiteral("element");
 const QString kHeader = QStringLiteral("header");
+const QString kAction = QStringLiteral("action");
 const QString kTrailing = QStringLiteral("trailing");
 const QString kPreamble = QStringLiteral("preamble");
 const QString kNewline = QStringLiteral("newline");
 const QString kFinalNewline = QStringLiteral("finalNewline");
 const QString kLatin1 = QStringLiteral("latin1");
+const QString kBom = QStringLiteral("bom");
 
-/// Thrown for lines that cannot be read; the message names the line.
-struct AirError {
-    QString message;
+constexpr char kUtf8Bom[] = "\xEF\xBB\xBF";
+
+/// The file's lines as the document keeps them, and what it takes to give back its bytes.
+struct Text {
+    QStringList lines;
+    bool latin1 = false; ///< not UTF-8: one character per byte (U+0000-U+00FF), any code page
+    bool bom = false;
+    bool finalNewline = false;
+    QString newline = QStringLiteral("\n"); ///< "\r\n" when every line break is one
 };
 
-/// What one line of an .air file is, with comments (after ';') ignored.
-struct Line {
-    enum Kind { Other, Action, ClsnHeader, ClsnBox, Element } kind = Other;
-    int clsn = 0;           ///< 1 or 2 for Clsn lines
-    bool isDefault = false; ///< ClsnNDefault
-    int count = 0;          ///< boxes announced by a Clsn header
-    QRect box;              ///< ClsnBox, normalised
-    int action = 0;         ///< Action number
-};
-
-QString codePart(const QString &raw) {
-    const qsizetype semicolon = raw.indexOf(u';');
-    return (semicolon < 0 ? raw : raw.left(semicolon)).trimmed();
-}
-
-Line classify(const QString &raw, int lineNumber) {
-    static const QRegularExpression action(
-        QStringLiteral("^\\[\\s*begin\\s+action\\s+(-?\\d+)\\s*\\]"),
-        QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression header(QStringLiteral("^clsn([12])(default)?\\s*:\\s*(\\d+)$"),
-                                           QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression box(
-        QStringLiteral("^clsn([12])\\s*\\[\\s*\\d+\\s*\\]\\s*=(.*)$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const QString code = codePart(raw);
-    Line line;
-    QRegularExpressionMatch match;
-    if ((match = action.match(code)).hasMatch()) {
-        line.kind = Line::Action;
-        line.action = match.captured(1).toInt();
-    } else if ((match = header.match(code)).hasMatch()) {
-        line.kind = Line::ClsnHeader;
-        line.clsn = match.captured(1).toInt();
-        line.isDefault = !match.captured(2).isEmpty();
-        line.count = match.captured(3).toInt();
-    } else if ((match = box.match(code)).hasMatch()) {
-        line.kind = Line::ClsnBox;
-        line.clsn = match.captured(1).toInt();
-        const QStringList parts = match.captured(2).split(u',');
-        double v[4] = {};
-        bool ok = parts.size() == 4;
-        for (int i = 0; ok && i < 4; ++i) {
-            v[i] = parts[i].trimmed().toDouble(&ok);
-            ok = ok && !engines::checkImportedNumber(v[i]);
-        }
-        if (!ok)
-            throw AirError{tr("line %1: Clsn box: expected four numbers x1, y1, x2, y2 within "
-                              "range, got \"%2\"")
-                               .arg(lineNumber)
-                               .arg(code.left(60))};
-        const int x1 = int(std::lround(v[0])), y1 = int(std::lround(v[1]));
-        const int x2 = int(std::lround(v[2])), y2 = int(std::lround(v[3]));
-        line.box = QRect(QPoint(std::min(x1, x2), std::min(y1, y2)),
-                         QPoint(std::max(x1, x2) - 1, std::max(y1, y2) - 1));
-    } else if (!code.isEmpty() && (code[0].isDigit() || code[0] == u'-') && code.count(u',') >= 4) {
-        line.kind = Line::Element;
-    } else if (code.startsWith(QLatin1String("clsn"), Qt::CaseInsensitive)) {
-        throw AirError{tr("line %1: cannot read \"%2\"").arg(lineNumber).arg(code.left(60))};
+Text decode(const QByteArray &bytes) {
+    Text text;
+    QByteArrayView body(bytes);
+    text.bom = body.startsWith(QByteArrayView(kUtf8Bom));
+    if (text.bom)
+        body = body.sliced(3);
+    // Keep a second BOM as text: the decoder would drop it.
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    QString all = decoder.decode(body);
+    // A sequence cut at the end is no error to a decoder waiting for more: compare instead.
+    text.latin1 = decoder.hasError() || all.toUtf8() != body;
+    if (text.latin1)
+        all = QString::fromLatin1(body); // Shift-JIS, CP1252, ...: every byte kept as it is
+    text.lines = all.split(u'\n');
+    text.finalNewline = text.lines.size() > 1 && text.lines.last().isEmpty();
+    if (text.finalNewline)
+        text.lines.removeLast();
+    // "\r\n" is the file's line break when every break is one; otherwise (mixed ends) each
+    // '\r' stays at the end of its line, so every line comes back with its own break.
+    const qsizetype breaks = text.finalNewline ? text.lines.size() : text.lines.size() - 1;
+    bool crlf = breaks > 0;
+    for (qsizetype i = 0; crlf && i < breaks; ++i)
+        crlf = text.lines[i].endsWith(u'\r');
+    if (crlf) {
+        text.newline = QStringLiteral("\r\n");
+        for (qsizetype i = 0; i < breaks; ++i)
+            text.lines[i].chop(1);
     }
-    return line;
+    return text;
 }
 
-/// The ticks field (the fifth) of an element line, or nullopt when it is not a number.
-std::optional<int> elementTicks(const QString &raw) {
-    const QStringList fields = codePart(raw).split(u',');
-    bool ok = false;
-    const int ticks = fields.value(4).trimmed().toInt(&ok);
-    return ok ? std::optional<int>(ticks) : std::nullopt;
-}
-
-/// The element line with its ticks field replaced, spacing and comment kept.
-QString withTicks(const QString &raw, int ticks) {
-    const qsizetype semicolon = raw.indexOf(u';');
-    const QString code = semicolon < 0 ? raw : raw.left(semicolon);
-    const QString comment = semicolon < 0 ? QString() : raw.mid(semicolon);
-    QStringList fields = code.split(u',');
-    const QString old = fields[4];
-    qsizetype lead = 0, trail = 0;
-    while (lead < old.size() && old[lead].isSpace())
-        ++lead;
-    while (trail < old.size() - lead && old[old.size() - 1 - trail].isSpace())
-        ++trail;
-    fields[4] = old.left(lead) + QString::number(ticks) + old.right(trail);
-    return fields.join(u',') + comment;
-}
-
-QString boxText(const QRect &box) {
-    return QStringLiteral("%1, %2, %3, %4")
-        .arg(box.left())
-        .arg(box.top())
-        .arg(box.right() + 1)
-        .arg(box.bottom() + 1);
-}
-
-QStringList blockLines(int clsn, bool isDefault, const QList<QRect> &boxes) {
-    QStringList lines{QStringLiteral("Clsn%1%2: %3")
-                          .arg(clsn)
-                          .arg(isDefault ? QStringLiteral("Default") : QString())
-                          .arg(boxes.size())};
-    for (qsizetype i = 0; i < boxes.size(); ++i)
-        lines << QStringLiteral("  Clsn%1[%2] = %3").arg(clsn).arg(i).arg(boxText(boxes[i]));
-    return lines;
+QByteArray encode(const QStringList &lines, const QJsonObject &air) {
+    const QString newline =
+        air.contains(kNewline) ? air.value(kNewline).toString() : QStringLiteral("\n");
+    QString text = lines.join(newline);
+    if (air.value(kFinalNewline).toBool(true))
+        text += newline;
+    QByteArray bytes = air.value(kBom).toBool() ? QByteArray(kUtf8Bom) : QByteArray();
+    bytes += air.value(kLatin1).toBool() ? text.toLatin1() : text.toUtf8();
+    return bytes;
 }
 
 QStringList toStrings(const QJsonValue &value) {
@@ -140,6 +88,33 @@ QStringList toStrings(const QJsonValue &value) {
     for (const QJsonValue &line : value.toArray())
         lines << line.toString();
     return lines;
+}
+
+/// The boxes of a list that become shapes: with an area, coordinates within range.
+QList<air::Box> shapeBoxes(const QList<air::Box> &boxes) {
+    QList<air::Box> result;
+    for (const air::Box &box : boxes) {
+        const bool inRange =
+            !engines::checkImportedNumber(box.left) && !engines::checkImportedNumber(box.top) &&
+            !engines::checkImportedNumber(box.right) && !engines::checkImportedNumber(box.bottom);
+        if (inRange && box.right > box.left && box.bottom > box.top)
+            result << box;
+    }
+    return result;
+}
+
+QStringList blockLines(int clsn, bool isDefault, const QList<air::Box> &boxes) {
+    QStringList lines{QStringLiteral("Clsn%1%2: %3")
+                          .arg(clsn)
+                          .arg(isDefault ? QStringLiteral("Default") : QString())
+                          .arg(boxes.size())};
+    for (qsizetype i = 0; i < boxes.size(); ++i)
+        lines << QStringLiteral("  Clsn%1[%2] = %3").arg(clsn).arg(i).arg(air::boxText(boxes[i]));
+    return lines;
+}
+
+QString where(qsizetype index) {
+    return tr("line %1").arg(index + 1);
 }
 
 } // namespace
@@ -172,152 +147,229 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
     ReadResult result;
     if (!engines::checkText(bytes, tr("a MUGEN .air file"), &result.error))
         return result;
-    QStringDecoder decoder(QStringDecoder::Utf8);
-    QString text = decoder.decode(bytes);
-    const bool latin1 = decoder.hasError();
-    if (latin1)
-        text = QString::fromLatin1(bytes); // old MUGEN files are often Latin-1
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    const bool crlf = text.contains(QStringLiteral("\r\n"));
-    QStringList lines = text.split(u'\n');
-    const bool finalNewline = lines.size() > 1 && lines.last().isEmpty();
-    if (finalNewline)
-        lines.removeLast();
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        // A '\r' is part of the line break only when a '\n' follows it.
-        if (lines[i].endsWith(u'\r') && (finalNewline || i + 1 < lines.size()))
-            lines[i].chop(1);
-    }
+    const Text text = decode(bytes);
+    const QStringList &lines = text.lines;
+    const bool latin1 = text.latin1;
 
     DocumentData document;
-    engines::LossCounter losses;
+    engines::LossCounter losses, quirks;
     QStringList pending, preamble;
     Sprite *sprite = nullptr;
-    QList<QRect> defaults[2], explicitBoxes[2];
+    bool inAction = false; // false before the first action and after a '[' line that is none
+    QList<air::Box> defaults[2], explicitBoxes[2];
     bool hasExplicit[2] = {false, false};
-    QList<QRect> *target = nullptr;
-    int announced = 0, targetLine = 0;
-    auto checkCount = [&] {
-        if (target && target->size() != announced)
-            result.warnings << tr("line %1: Clsn header announces %2 boxes, %3 follow")
-                                   .arg(targetLine)
-                                   .arg(announced)
-                                   .arg(target->size());
-        target = nullptr;
-    };
-    try {
-        for (qsizetype i = 0; i < lines.size(); ++i) {
-            const QString &raw = lines[i];
-            const int number = int(i) + 1;
-            const Line line = classify(raw, number);
-            if (line.kind != Line::ClsnBox)
-                checkCount();
-            switch (line.kind) {
-            case Line::Action: {
-                if (sprite)
-                    sprite->extra[kAir] =
-                        QJsonObject{{kHeader, sprite->extra[kAir].toObject()[kHeader]},
-                                    {kTrailing, QJsonArray::fromStringList(pending)}};
-                else
-                    preamble = pending;
-                pending.clear();
-                Sprite next;
-                next.name = QStringLiteral("action-%1").arg(line.action);
-                if (document.indexOfSprite(next.name) >= 0)
-                    next.name = QStringLiteral("action-%1-line-%2").arg(line.action).arg(number);
-                next.extra[kAir] = QJsonObject{{kHeader, raw}};
-                document.sprites.append(next);
-                sprite = &document.sprites.last();
-                defaults[0].clear();
-                defaults[1].clear();
-                hasExplicit[0] = hasExplicit[1] = false;
-                break;
-            }
-            case Line::ClsnHeader: {
-                pending << raw;
-                const int n = line.clsn - 1;
-                if (line.isDefault) {
-                    target = &defaults[n];
-                } else {
-                    target = &explicitBoxes[n];
-                    hasExplicit[n] = true;
-                }
-                target->clear();
-                announced = line.count;
-                targetLine = number;
-                break;
-            }
-            case Line::ClsnBox:
-                pending << raw;
-                if (!target ||
-                    (target != &defaults[line.clsn - 1] && target != &explicitBoxes[line.clsn - 1]))
-                    throw AirError{tr("line %1: Clsn%2 box without a Clsn%2 or Clsn%2Default "
-                                      "line before it")
-                                       .arg(number)
-                                       .arg(line.clsn)};
-                target->append(line.box);
-                break;
-            case Line::Element: {
-                if (!sprite)
-                    throw AirError{
-                        tr("line %1: animation element before any [Begin Action]").arg(number)};
-                Frame frame;
-                frame.name = QStringLiteral("element-%1").arg(sprite->frames.size() + 1);
-                frame.origin = QPointF(0, 0); // the character's axis
-                if (const std::optional<int> ticks = elementTicks(raw); ticks && *ticks > 0)
-                    frame.duration = ticksToMs(*ticks);
-                for (int n = 0; n < 2; ++n) {
-                    const QList<QRect> &boxes = hasExplicit[n] ? explicitBoxes[n] : defaults[n];
-                    for (qsizetype b = 0; b < boxes.size(); ++b) {
-                        const QRect &box = boxes[b];
-                        if (box.width() <= 0 || box.height() <= 0) {
-                            losses.add(tr("%1 zero-size box skipped"),
-                                       tr("%1 zero-size boxes skipped"),
-                                       tr("%1/%2").arg(sprite->name, frame.name));
-                            continue;
-                        }
-                        const QRectF r(box.left(), box.top(), box.width(), box.height());
-                        engines::appendWithUniqueId(
-                            frame,
-                            Shape::rect(QStringLiteral("clsn%1-%2").arg(n + 1).arg(b), r.center(),
-                                        r.size(), 0, mLayers[n]),
-                            QStringLiteral("clsn%1").arg(n + 1));
-                    }
-                    hasExplicit[n] = false;
-                    explicitBoxes[n].clear();
-                }
-                frame.extra[kAir] =
-                    QJsonObject{{kLines, QJsonArray::fromStringList(pending)}, {kElement, raw}};
-                pending.clear();
-                sprite->frames.append(frame);
-                break;
-            }
-            case Line::Other:
-                pending << raw;
-                break;
-            }
+    QHash<qint32, qsizetype> actionLines; // action number -> line of its first header
+
+    auto closeSprite = [&] {
+        if (!sprite) {
+            preamble = pending;
+        } else {
+            QJsonObject spriteAir = sprite->extra[kAir].toObject();
+            spriteAir[kTrailing] = QJsonArray::fromStringList(pending);
+            sprite->extra[kAir] = spriteAir;
         }
-        checkCount();
-    } catch (const AirError &error) {
-        result.error = error.message;
-        return result;
+        pending.clear();
+    };
+    // The name an action's comment gives it: after the header on its line, else the nearest
+    // comment line just above it.
+    auto commentName = [&](const QString &headerLine) {
+        const qsizetype semicolon = headerLine.indexOf(u';');
+        if (semicolon >= 0) {
+            const QString name =
+                air::nameFromComment(QStringView(headerLine).mid(semicolon + 1), latin1);
+            if (!name.isEmpty())
+                return name;
+        }
+        for (qsizetype i = pending.size() - 1; i >= 0; --i) {
+            QStringView line = air::trimmed(pending[i], latin1);
+            if (!line.startsWith(u';'))
+                break;
+            while (line.startsWith(u';'))
+                line = line.mid(1);
+            const QString name = air::nameFromComment(line, latin1);
+            if (!name.isEmpty())
+                return name;
+        }
+        return QString();
+    };
+
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString &raw = lines[i];
+        const QStringView trimmed = air::trimmed(raw, latin1);
+        if (const std::optional<air::Section> section = air::section(trimmed, latin1)) {
+            if (!section->isAction) {
+                // Ikemen GO ends the action here and reads nothing up to the next action.
+                quirks.add(tr("%1 '[' line that is not a [Begin Action N] header Ikemen GO "
+                              "reads: the engine skips the lines after it up to the next action"),
+                           tr("%1 '[' lines that are not [Begin Action N] headers Ikemen GO "
+                              "reads: the engine skips the lines after them up to the next "
+                              "action"),
+                           where(i));
+                inAction = false;
+                pending << raw;
+                continue;
+            }
+            if (sprite && sprite->frames.isEmpty())
+                quirks.add(tr("%1 action without elements: Ikemen GO plays the next action in "
+                              "its place"),
+                           tr("%1 actions without elements: Ikemen GO plays the next action in "
+                              "their place"),
+                           sprite->name);
+            const QString commented = commentName(raw);
+            closeSprite();
+            Sprite next;
+            next.name =
+                commented.isEmpty() ? QStringLiteral("action-%1").arg(section->action) : commented;
+            // A name taken: a comment's name gets the action number, then the line number.
+            if (!commented.isEmpty() && document.indexOfSprite(next.name) >= 0)
+                next.name += QStringLiteral("-%1").arg(section->action);
+            if (document.indexOfSprite(next.name) >= 0)
+                next.name += QStringLiteral("-line-%1").arg(i + 1);
+            if (actionLines.contains(section->action))
+                quirks.add(tr("%1 action defined again: Ikemen GO uses its first definition"),
+                           tr("%1 actions defined again: Ikemen GO uses their first definitions"),
+                           tr("action %1 at line %2 (first at line %3)")
+                               .arg(section->action)
+                               .arg(i + 1)
+                               .arg(actionLines.value(section->action) + 1));
+            else
+                actionLines.insert(section->action, i);
+            next.extra[kAir] = QJsonObject{{kHeader, raw}, {kAction, section->action}};
+            document.sprites.append(next);
+            sprite = &document.sprites.last();
+            inAction = true;
+            for (int n = 0; n < 2; ++n) {
+                defaults[n].clear();
+                explicitBoxes[n].clear();
+                hasExplicit[n] = false;
+            }
+            continue;
+        }
+        const QStringView code = air::code(raw, latin1);
+        if (!inAction) {
+            if (air::isElement(code))
+                quirks.add(tr("%1 element outside any [Begin Action N] ignored, as Ikemen GO "
+                              "does"),
+                           tr("%1 elements outside any [Begin Action N] ignored, as Ikemen GO "
+                              "does"),
+                           where(i));
+            pending << raw;
+            continue;
+        }
+        if (air::isElement(code)) {
+            Frame frame;
+            frame.name = QStringLiteral("element-%1").arg(sprite->frames.size() + 1);
+            frame.origin = QPointF(0, 0); // the character's axis
+            if (const std::optional<qint32> ticks = air::elementTicks(raw, latin1);
+                ticks && *ticks > 0)
+                frame.duration = ticksToMs(*ticks);
+            for (int n = 0; n < 2; ++n) {
+                const QList<air::Box> &boxes = hasExplicit[n] ? explicitBoxes[n] : defaults[n];
+                const QList<air::Box> kept = shapeBoxes(boxes);
+                for (const air::Box &box : boxes) {
+                    if (kept.contains(box))
+                        continue;
+                    if (box.right <= box.left || box.bottom <= box.top)
+                        losses.add(tr("%1 zero-size box skipped"), tr("%1 zero-size boxes skipped"),
+                                   tr("%1/%2").arg(sprite->name, frame.name));
+                    else
+                        losses.add(tr("%1 box with coordinates out of range skipped"),
+                                   tr("%1 boxes with coordinates out of range skipped"),
+                                   tr("%1/%2").arg(sprite->name, frame.name));
+                }
+                for (qsizetype b = 0; b < kept.size(); ++b) {
+                    const air::Box &box = kept[b];
+                    const QRectF r(box.left, box.top, double(box.right) - box.left,
+                                   double(box.bottom) - box.top);
+                    engines::appendWithUniqueId(
+                        frame,
+                        Shape::rect(QStringLiteral("clsn%1-%2").arg(n + 1).arg(b), r.center(),
+                                    r.size(), 0, mLayers[n]),
+                        QStringLiteral("clsn%1").arg(n + 1));
+                }
+                hasExplicit[n] = false;
+                explicitBoxes[n].clear();
+            }
+            frame.extra[kAir] =
+                QJsonObject{{kLines, QJsonArray::fromStringList(pending)}, {kElement, raw}};
+            pending.clear();
+            sprite->frames.append(frame);
+        } else if (const std::optional<air::Header> header = air::header(code, latin1)) {
+            const air::Block block = air::readBlock(lines, i, *header, latin1);
+            const int n = header->clsn - 1;
+            if (header->isDefault) {
+                defaults[n] = block.boxes;
+                hasExplicit[n] = false; // the element takes the default list
+            } else {
+                explicitBoxes[n] = block.boxes;
+                hasExplicit[n] = true;
+            }
+            if (header->oddName)
+                quirks.add(tr("%1 Clsn header with other text than Default before its ':' (such "
+                              "as a misspelled Default) read as Ikemen GO reads it"),
+                           tr("%1 Clsn headers with other text than Default before their ':' "
+                              "(such as a misspelled Default) read as Ikemen GO reads them"),
+                           header->isDefault
+                               ? tr("line %1 (a default)").arg(i + 1)
+                               : tr("line %1 (for the next element only)").arg(i + 1));
+            if (block.boxes.size() < header->count)
+                quirks.add(tr("%1 Clsn header announces more boxes than follow: Ikemen GO "
+                              "leaves the rest empty"),
+                           tr("%1 Clsn headers announce more boxes than follow: Ikemen GO "
+                              "leaves the rest empty"),
+                           tr("line %1 announces %2 boxes, %3 follow")
+                               .arg(i + 1)
+                               .arg(header->count)
+                               .arg(block.boxes.size()));
+            const QString clsn = QString::number(header->clsn);
+            const QString label = QString::number(3 - header->clsn);
+            for (qsizetype line : block.relabelled)
+                quirks.add(tr("%1 Clsn%2 box under a Clsn%3 header read as Clsn%3, as Ikemen GO "
+                              "does")
+                               .arg(QStringLiteral("%1"), label, clsn),
+                           tr("%1 Clsn%2 boxes under a Clsn%3 header read as Clsn%3, as Ikemen "
+                              "GO does")
+                               .arg(QStringLiteral("%1"), label, clsn),
+                           where(line));
+            for (qsizetype j = i; j < block.end; ++j)
+                pending << lines[j];
+            i = block.end - 1;
+        } else {
+            if (air::isOtherClsnLine(code, latin1))
+                quirks.add(tr("%1 Clsn line Ikemen GO ignores (a box past its header's count "
+                              "or without a header, or a header without ':')"),
+                           tr("%1 Clsn lines Ikemen GO ignores (boxes past their header's count "
+                              "or without a header, or headers without ':')"),
+                           where(i));
+            else if (air::looksLikeShortElement(code))
+                quirks.add(tr("%1 line starting like an element with fewer than five fields "
+                              "ignored, as Ikemen GO does"),
+                           tr("%1 lines starting like elements with fewer than five fields "
+                              "ignored, as Ikemen GO does"),
+                           where(i));
+            pending << raw;
+        }
     }
-    if (sprite)
-        sprite->extra[kAir] = QJsonObject{{kHeader, sprite->extra[kAir].toObject()[kHeader]},
-                                          {kTrailing, QJsonArray::fromStringList(pending)}};
-    else
-        preamble = pending;
+    if (sprite && sprite->frames.isEmpty())
+        quirks.add(tr("%1 action without elements: Ikemen GO plays the next action in its place"),
+                   tr("%1 actions without elements: Ikemen GO plays the next action in their "
+                      "place"),
+                   sprite->name);
+    closeSprite();
     if (document.sprites.isEmpty()) {
         result.error = tr("no [Begin Action N] block; not a MUGEN .air file");
         return result;
     }
-    document.extra[kAir] =
-        QJsonObject{{kPreamble, QJsonArray::fromStringList(preamble)},
-                    {kNewline, crlf ? QStringLiteral("\r\n") : QStringLiteral("\n")},
-                    {kFinalNewline, finalNewline}};
+    QJsonObject air{{kPreamble, QJsonArray::fromStringList(preamble)},
+                    {kNewline, text.newline},
+                    {kFinalNewline, text.finalNewline}};
+    if (latin1)
+        air[kLatin1] = true;
+    if (text.bom)
+        air[kBom] = true;
+    document.extra[kAir] = air;
     document.collide = QList<LayerPair>{{mLayers[0], mLayers[1]}};
-    result.warnings << losses.lines();
+    result.warnings << quirks.lines() << losses.lines();
     result.document = std::move(document);
     return result;
 }
@@ -326,7 +378,7 @@ namespace {
 
 /// The boxes a frame's shapes make on each Clsn layer, with what did not fit counted.
 struct FrameBoxes {
-    QList<QRect> boxes[2];
+    QList<air::Box> boxes[2];
 };
 
 FrameBoxes frameBoxes(const Sprite &sprite, const Frame &frame, const QString (&layers)[2],
@@ -368,77 +420,55 @@ FrameBoxes frameBoxes(const Sprite &sprite, const Frame &frame, const QString (&
                         tr("%1 shapes thinner than a pixel not written"), where);
             continue;
         }
-        result.boxes[n].append(QRect(QPoint(left, top), QPoint(right - 1, bottom - 1)));
+        result.boxes[n].append(air::Box{left, top, right, bottom});
     }
     return result;
 }
 
 /// Writes one frame from its stored lines, changing only the Clsn lines whose boxes changed.
-/// defaults is the ClsnNDefault state the file has reached; updated by the frame's lines.
-void writeStoredFrame(const QStringList &stored, const FrameBoxes &current,
-                      QList<QRect> (&defaults)[2], QStringList *out) {
-    // Where each Clsn block of the stored lines is, and the boxes it gives.
-    struct Block {
-        qsizetype header = -1;
-        QList<qsizetype> boxLines;
-        QList<QRect> boxes;
-    };
-    Block explicitBlock[2];
-    QList<Line> parsed;
-    Block *open = nullptr;
+/// defaults is the ClsnNDefault state the action has reached (as read, empty boxes included);
+/// updated by the frame's lines.
+void writeStoredFrame(const QStringList &stored, const FrameBoxes &current, bool latin1,
+                      QList<air::Box> (&defaults)[2], QStringList *out) {
+    // The Clsn block the element takes for each Clsn (the last header before it), as the
+    // reader found it.
+    std::optional<air::Block> last[2];
     for (qsizetype i = 0; i < stored.size(); ++i) {
-        const Line line = classify(stored[i], 0);
-        parsed << line;
-        if (line.kind == Line::ClsnHeader) {
-            const int n = line.clsn - 1;
-            if (line.isDefault) {
-                defaults[n].clear();
-                open = nullptr;
-                // Default blocks are kept as they are: later elements depend on them.
-                for (qsizetype j = i + 1; j < stored.size(); ++j) {
-                    const Line box = classify(stored[j], 0);
-                    if (box.kind != Line::ClsnBox)
-                        break;
-                    defaults[n].append(box.box);
-                }
-            } else {
-                explicitBlock[n] = Block{i, {}, {}};
-                open = &explicitBlock[n];
-            }
-        } else if (line.kind == Line::ClsnBox) {
-            if (open) {
-                open->boxLines << i;
-                open->boxes << line.box;
-            }
-        } else {
-            open = nullptr;
-        }
+        const std::optional<air::Header> header = air::header(air::code(stored[i], latin1), latin1);
+        if (!header)
+            continue;
+        const air::Block block = air::readBlock(stored, i, *header, latin1);
+        const int n = header->clsn - 1;
+        if (header->isDefault)
+            defaults[n] = block.boxes;
+        last[n] = block;
+        i = block.end - 1;
     }
     QHash<qsizetype, QStringList> replaced; // stored line index -> lines written instead
     QStringList appended;
     for (int n = 0; n < 2; ++n) {
-        const Block &block = explicitBlock[n];
-        const QList<QRect> original = block.header >= 0 ? block.boxes : defaults[n];
-        if (current.boxes[n] == original)
+        const QList<air::Box> &now = current.boxes[n];
+        const QList<air::Box> read = shapeBoxes(last[n] ? last[n]->boxes : defaults[n]);
+        if (now == read)
             continue;
-        if (block.header >= 0 && block.boxes.size() == current.boxes[n].size()) {
+        // Default blocks stay as they are: later elements depend on them.
+        const bool own = last[n] && !last[n]->header.isDefault;
+        if (own && read.size() == now.size() && last[n]->boxes.size() == read.size()) {
             // Same count: rewrite only the box lines that changed, keeping their spelling.
-            for (qsizetype b = 0; b < block.boxes.size(); ++b) {
-                if (block.boxes[b] == current.boxes[n][b])
-                    continue;
-                const QString &raw = stored[block.boxLines[b]];
-                const qsizetype equals = raw.indexOf(u'=');
-                replaced[block.boxLines[b]] = {raw.left(equals + 1) + u' ' +
-                                               boxText(current.boxes[n][b])};
+            for (qsizetype b = 0; b < read.size(); ++b) {
+                if (read[b] != now[b]) {
+                    const qsizetype line = last[n]->boxLines[b];
+                    replaced[line] = {air::withBox(stored[line], now[b], latin1)};
+                }
             }
-        } else if (block.header >= 0) {
-            const bool dropBlock = current.boxes[n] == defaults[n];
-            replaced[block.header] =
-                dropBlock ? QStringList() : blockLines(n + 1, false, current.boxes[n]);
-            for (qsizetype line : block.boxLines)
+        } else if (own) {
+            const bool dropBlock = now == shapeBoxes(defaults[n]);
+            replaced[last[n]->headerLine] =
+                dropBlock ? QStringList() : blockLines(n + 1, false, now);
+            for (qsizetype line : last[n]->boxLines)
                 replaced[line] = {};
         } else {
-            appended << blockLines(n + 1, false, current.boxes[n]);
+            appended << blockLines(n + 1, false, now);
         }
     }
     for (qsizetype i = 0; i < stored.size(); ++i) {
@@ -472,24 +502,33 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
     if (!engines::checkInvalidShapes(document, options, &result))
         return result;
     const QJsonObject air = document.extra.value(kAir).toObject();
+    const bool latin1 = air.value(kLatin1).toBool();
     QStringList out = toStrings(air.value(kPreamble));
     engines::LossCounter losses;
     static const QRegularExpression actionNumber(QStringLiteral("^action-(-?\\d+)$"));
-    int nextAction = 0;
+    // 64 bits: numbers near the int32 limit (the engine's Atoi clamps there) must not overflow.
+    constexpr qint64 kMaxAction = std::numeric_limits<qint32>::max();
+    qint64 nextAction = 0;
     for (const Sprite &sprite : document.sprites) {
         const QJsonObject spriteAir = sprite.extra.value(kAir).toObject();
         if (spriteAir.contains(kHeader)) {
             out << spriteAir.value(kHeader).toString();
+            nextAction = std::max(nextAction,
+                                  std::min(spriteAir.value(kAction).toInteger(), kMaxAction) + 1);
         } else {
             const QRegularExpressionMatch match = actionNumber.match(sprite.name);
-            const int number = match.hasMatch() ? match.captured(1).toInt() : nextAction;
+            bool named = false;
+            qint64 number = match.hasMatch() ? match.captured(1).toLongLong(&named) : 0;
+            number = std::min(named ? number : nextAction, kMaxAction);
             nextAction = std::max(nextAction, number + 1);
             if (!out.isEmpty() && !out.last().trimmed().isEmpty())
                 out << QString();
-            out << QStringLiteral("[Begin Action %1]").arg(number)
-                << QStringLiteral("; %1").arg(sprite.name);
+            // The name as the comment on the header's line, where the reader takes names from.
+            QString name = sprite.name;
+            name.replace(u'\r', u' ').replace(u'\n', u' ');
+            out << QStringLiteral("[Begin Action %1] ; %2").arg(number).arg(name);
         }
-        QList<QRect> defaults[2];
+        QList<air::Box> defaults[2];
         QList<FrameBoxes> boxes;
         for (const Frame &frame : sprite.frames)
             boxes << frameBoxes(sprite, frame, mLayers, &losses);
@@ -498,21 +537,22 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
             const QJsonObject frameAir = frame.extra.value(kAir).toObject();
             const int ticks = msToTicks(sprite.frameDuration(i));
             if (frameAir.contains(kElement)) {
-                writeStoredFrame(toStrings(frameAir.value(kLines)), boxes[i], defaults, &out);
+                writeStoredFrame(toStrings(frameAir.value(kLines)), boxes[i], latin1, defaults,
+                                 &out);
                 QString element = frameAir.value(kElement).toString();
-                const std::optional<int> stored = elementTicks(element);
+                const std::optional<qint32> stored = air::elementTicks(element, latin1);
                 // Durations keep their ticks unless edited (ms are rounded from ticks).
                 const bool edited = frame.duration && stored && *stored > 0
                                         ? ticksToMs(*stored) != *frame.duration
                                         : frame.duration.has_value() && (!stored || *stored <= 0);
                 if (edited && stored)
-                    element = withTicks(element, ticks);
+                    element = air::withTicks(element, ticks);
                 out << element;
                 continue;
             }
             for (int n = 0; n < 2; ++n) {
-                const QList<QRect> &current = boxes[i].boxes[n];
-                if (current == defaults[n])
+                const QList<air::Box> &current = boxes[i].boxes[n];
+                if (current == shapeBoxes(defaults[n]))
                     continue;
                 // Boxes repeated on the next element are written once, as ClsnNDefault.
                 const bool repeated = !current.isEmpty() && i + 1 < sprite.frames.size() &&
@@ -532,12 +572,7 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
         if (!result.warnings.contains(warning))
             result.warnings << warning;
     }
-    const QString newline =
-        air.contains(kNewline) ? air.value(kNewline).toString() : QStringLiteral("\n");
-    QString text = out.join(newline);
-    if (air.value(kFinalNewline).toBool(true))
-        text += newline;
-    result.bytes = air.value(kLatin1).toBool() ? text.toLatin1() : text.toUtf8();
+    result.bytes = encode(out, air);
     return result;
 }
 
