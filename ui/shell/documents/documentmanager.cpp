@@ -22,6 +22,8 @@
 #include <QUndoStack>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace hitsmith {
 
 namespace {
@@ -490,18 +492,41 @@ int DocumentManager::offerRecovery() {
         return 0;
     }
     int restored = 0;
+    mRestoredFrom.clear();
     for (const RecoveryEntry &entry : entries) {
         DocumentManager *manager = this;
         // This window takes the first one if it holds nothing; others get windows of their own.
         if ((restored > 0 || document()->isModified() || !document()->data().sprites.isEmpty()) &&
             mWindowFactory)
             manager = mWindowFactory();
-        if (manager->restoreRecovery(entry))
+        if (manager->restoreRecovery(entry)) {
             ++restored;
-        else if (manager != this)
+            if (!entry.originalPath.isEmpty())
+                mRestoredFrom.append(entry.originalPath);
+        } else if (manager != this)
             manager->mWindow->close();
     }
     return restored;
+}
+
+void DocumentManager::startUp(const QStringList &files) {
+    const int restored = offerRecovery();
+    if (files.isEmpty())
+        return;
+    const QString path = files.first();
+    // Started on the file the work was restored from (scripts/run-editor.sh always names the
+    // example): the restored document is that file, unsaved. Opening it again would ask to save
+    // or discard the work just restored (issue 26).
+    if (std::any_of(mRestoredFrom.cbegin(), mRestoredFrom.cend(),
+                    [&](const QString &original) { return isSameFile(path, original); }))
+        return;
+    if (restored > 0 && mWindowFactory) {
+        DocumentManager *other = mWindowFactory(); // the restored work keeps this window
+        if (!other->openFile(path))
+            other->mWindow->close();
+        return;
+    }
+    openFile(path);
 }
 
 bool DocumentManager::restoreRecovery(const RecoveryEntry &entry) {
