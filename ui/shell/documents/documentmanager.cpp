@@ -3,6 +3,7 @@
 #include "autosaver.h"
 #include "document.h"
 #include "editorsession.h"
+#include "engines/enginesupport.h"
 #include "fileio.h"
 #include "formatregistry.h"
 #include "formatsniffer.h"
@@ -374,28 +375,46 @@ bool DocumentManager::exportFile(const QString &path, const FileFormat *format) 
     }
     const DocumentData &data = document()->data();
     WriteOptions options;
-    int invalid = 0;
+    // One question for all that the export leaves out: the invalid shapes by name, then what
+    // the writer reports as lost, one bullet a line as it gives them.
+    QStringList invalid;
     for (const Sprite &sprite : data.sprites) {
         for (const Frame &frame : sprite.frames) {
-            for (const Shape &shape : frame.shapes)
-                invalid += validateShape(shape) ? 1 : 0;
+            for (const Shape &shape : frame.shapes) {
+                if (const std::optional<ShapeProblem> problem = validateShape(shape))
+                    invalid << QStringLiteral("%1/%2/%3 (%4)")
+                                   .arg(sprite.name, frame.name, shape.id, problem->reason);
+            }
         }
     }
-    if (invalid > 0) {
-        if (!mPrompts->confirm(mWindow, tr("Export"),
-                               tr("%n shape(s) are invalid and cannot be exported.\n"
-                                  "Export the valid shapes and skip the invalid ones?",
-                                  nullptr, invalid)))
+    QStringList losses = format->exportWarnings(data);
+    // The writers' own line on invalid shapes names only a few: the list above names them all.
+    for (const QString &line : engines::invalidShapeWarnings(data))
+        losses.removeAll(line);
+    if (!invalid.isEmpty() || !losses.isEmpty()) {
+        const auto bullets = [](const QStringList &lines) {
+            return QStringLiteral("\u2022 ") + lines.join(QStringLiteral("\n\u2022 "));
+        };
+        QStringList parts;
+        if (!invalid.isEmpty()) {
+            constexpr qsizetype kNamed = 12;
+            QStringList named = invalid.mid(0, kNamed);
+            if (invalid.size() > kNamed)
+                named << tr("and %1 more").arg(invalid.size() - kNamed);
+            parts
+                << (invalid.size() == 1
+                        ? tr("This shape is invalid and is left out:")
+                        : tr("These %1 shapes are invalid and are left out:").arg(invalid.size())) +
+                       u'\n' + bullets(named);
+        }
+        if (!losses.isEmpty())
+            parts << tr("%1 cannot hold everything in this document:").arg(format->displayName()) +
+                         u'\n' + bullets(losses);
+        parts << tr("Export anyway?");
+        if (!mPrompts->confirm(mWindow, tr("Export"), parts.join(QStringLiteral("\n\n"))))
             return false;
-        options.skipInvalid = true;
+        options.skipInvalid = !invalid.isEmpty();
     }
-    // Only what the writer reports as lost, one line per kind as it gives them.
-    const QStringList losses = format->exportWarnings(data);
-    if (!losses.isEmpty() &&
-        !mPrompts->confirm(mWindow, tr("Export"),
-                           tr("%1 cannot hold everything in this document:\n\n%2\n\nExport anyway?")
-                               .arg(format->displayName(), losses.join(QStringLiteral("\n")))))
-        return false;
     const WriteResult result = format->writeFor(data, path, options);
     if (!result.isOk()) {
         mPrompts->showError(mWindow, tr("Export"), result.error);
