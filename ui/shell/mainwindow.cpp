@@ -36,6 +36,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -554,7 +555,9 @@ void MainWindow::dropEvent(QDropEvent *event) {
     if (!DocumentManager::acceptsDrop(files))
         return;
     event->acceptProposedAction();
-    mDocuments->dropFiles(files);
+    // After the drop event has returned: opening a document may ask about unsaved changes, and
+    // a modal box inside the drop would keep the drag source (another program) waiting on it.
+    QTimer::singleShot(0, this, [this, files] { mDocuments->dropFiles(files); });
 }
 
 } // namespace hitsmith
