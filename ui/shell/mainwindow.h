@@ -20,6 +20,7 @@ class Document;
 class DocumentManager;
 class EditorSession;
 class FileFormat;
+class HelpWindow;
 class HitsPanel;
 class VersusLayer;
 class VersusPanel;
@@ -94,6 +95,8 @@ public:
     int addSpritesFromImages(const QStringList &paths);
     /// Offers to restore work left by sessions that crashed; returns how many were restored.
     int offerRecovery();
+    /// Once the window is shown: offers recovery, then opens the file named on the command line.
+    void startUp(const QStringList &files);
     /// Loads one recovery file into this window (modified, with the original path).
     bool restoreRecovery(const RecoveryEntry &entry);
 
@@ -120,6 +123,7 @@ private:
     EditorSession *mSession;
     DocumentManager *mDocuments;
     QPointer<Canvas> mCanvas;
+    QPointer<HelpWindow> mHelpWindow; // Help > Editor Guide, made on first use
     SpritesPanel *mSpritesPanel = nullptr;
     ShapesPanel *mShapesPanel = nullptr;
     PropertyPanel *mPropertyPanel = nullptr;
