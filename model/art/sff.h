@@ -27,7 +27,7 @@ enum class SffCompression {
     Png8 = 10,
     Png24 = 11,
     Png32 = 12,
-    Pcx = 100
+    Pcx = 256
 };
 
 /// The name of a compression ("raw", "rle8", "rle5", "lz5", "png8", "png24", "png32", "pcx").
