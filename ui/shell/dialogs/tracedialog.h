@@ -1,11 +1,14 @@
 #pragma once
 
 #include "document.h"
+#include "framepicture.h"
 #include "operations/trace.h"
 
 #include <QDialog>
 #include <QImage>
 #include <QList>
+
+#include <functional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -14,9 +17,10 @@ class QSpinBox;
 
 namespace hitsmith {
 
-/// Traces hitboxes from the sprite's alpha: the pipeline's settings, a live preview of the
-/// current frame with its piece count and covered area, and Apply to this frame, the selected
-/// frames or the whole sprite as one undo step.
+/// Traces hitboxes from the frames' pictures' alpha (a PNG sheet's cell, a MUGEN sprite placed
+/// about the axis): the pipeline's settings, a live preview of the current frame with its piece
+/// count and covered area, and Apply to this frame, the selected frames or the whole sprite as
+/// one undo step. Traced shapes land where the picture is drawn.
 class TraceDialog : public QDialog {
     Q_OBJECT
 
@@ -26,7 +30,13 @@ public:
     /// Whether traced shapes replace the shapes already on the chosen layer.
     enum class Placement { ReplaceLayer, Add };
 
-    /// image is the sprite's image (already read); selectedFrames are frame indices of sprite.
+    /// The picture of a frame (by index) of the traced sprite, as the canvas draws it.
+    using PictureSource = std::function<FramePicture(int frame)>;
+
+    /// pictures gives each frame's pixels; selectedFrames are frame indices of the sprite.
+    TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
+                PictureSource pictures, const QString &layer, QWidget *parent = nullptr);
+    /// image is the sprite's whole image (already read): each frame traces its source cell.
     TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames, const QImage &image,
                 const QString &layer, QWidget *parent = nullptr);
 
@@ -53,13 +63,14 @@ public:
     int previewPieceCount() const { return int(mPreviewPieces.size()); }
 
 private:
-    QRect cellOf(int frame) const;
+    /// The frame's picture in ARGB32 (null image when it has none).
+    FramePicture pictureOf(int frame) const;
     void updatePreview();
 
     Document *mDocument;
     FrameRef mFrame;
     QList<int> mSelectedFrames;
-    QImage mImage;
+    PictureSource mPictures;
     QSpinBox *mThreshold, *mGrow, *mBudget;
     QDoubleSpinBox *mTolerance;
     QComboBox *mShapes, *mLayer, *mPlacement, *mScope;
