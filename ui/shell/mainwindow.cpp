@@ -12,6 +12,7 @@
 #include "layerchooser.h"
 #include "layerspanel.h"
 #include "onionlayer.h"
+#include "palettechooser.h"
 #include "playback.h"
 #include "prompts.h"
 #include "propertypanel.h"
@@ -333,6 +334,11 @@ void MainWindow::createMenus() {
     makeIconToolBar(spriteBar);
     spriteBar->addActions(
         {mAddPngAction, mSpritesPanel->splitSheetAction(), mSpritesPanel->traceAction()});
+    // The MUGEN palette: on the toolbar only while the document shows MUGEN art.
+    auto *palettes = new PaletteChooser(mSession, spriteBar);
+    QAction *paletteAction = spriteBar->addWidget(palettes);
+    paletteAction->setVisible(palettes->isUseful());
+    connect(palettes, &PaletteChooser::usefulChanged, paletteAction, &QAction::setVisible);
     if (mCanvas) {
         QMenu *tools = menuBar()->addMenu(tr("&Tools"));
         tools->addActions(mCanvas->toolActions());
