@@ -14,9 +14,12 @@
 #include "mugencharacter.h"
 #include "onionlayer.h"
 #include "palettechooser.h"
+#include "spritespanel.h"
 #include "timelinemodel.h"
 #include "timelinepanel.h"
+#include "tracedialog.h"
 
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
@@ -26,6 +29,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace hitsmith;
@@ -278,6 +282,19 @@ private Q_SLOTS:
         auto *status = window->findChild<QLabel *>(QStringLiteral("validationMessage"));
         QVERIFY2(status->text().startsWith(QStringLiteral("Frame 2: sprite 200,9 is not in ")),
                  qPrintable(status->text()));
+        // Its Timeline thumbnail is marked too (a red cross above the axis).
+        const QImage thumbnail = window->findChild<TimelinePanel *>()
+                                     ->model()
+                                     ->index(1)
+                                     .data(Qt::DecorationRole)
+                                     .value<QPixmap>()
+                                     .toImage();
+        bool red = false;
+        for (int y = 0; y < thumbnail.height() && !red; ++y)
+            for (int x = 0; x < thumbnail.width() && !red; ++x)
+                red = thumbnail.pixelColor(x, y).red() > 200 &&
+                      thumbnail.pixelColor(x, y).green() < 130;
+        QVERIFY(red);
         window->session()->setCurrentFrame({0, 0});
         QCoreApplication::processEvents();
         QCOMPARE(window->canvas()->picture().status, PictureStatus::Ok);
@@ -341,6 +358,55 @@ private Q_SLOTS:
         QCOMPARE(next->imageAt, picture.position); // same axis: no shift between elements
         QCOMPARE(next->image.size(), picture.image.size());
         onion->setEnabled(false);
+        closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    void traceLandsWhereTheSpriteIsDrawn() {
+        auto window = makeWindow();
+        QVERIFY(openThroughMenu(window.get(), mPrompts.get(), mDef));
+        const int hurt = spriteNamed(document(window), QStringLiteral("action-5000"));
+        window->session()->setCurrentFrame({hurt, 1}); // flipped H, offset 3,-2
+        QCoreApplication::processEvents();             // the Sprites panel rebuilds deferred
+        const FramePicture picture = window->session()->picture({hurt, 1});
+        QVERIFY(picture.isOk());
+        auto *sprites = window->findChild<SpritesPanel *>();
+        QVERIFY(sprites && sprites->traceAction()->isEnabled());
+        bool traced = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *open = qobject_cast<TraceDialog *>(QApplication::activeModalWidget());
+            if (!open)
+                return;
+            traced = open->previewPieceCount() > 0;
+            open->layerBox()->setCurrentText(QStringLiteral("traced"));
+            QTest::keyClick(open, Qt::Key_Return);
+        });
+        sprites->traceAction()->trigger();
+        QVERIFY(traced);
+        // The traced outline covers the sprite's opaque pixels where the canvas draws them.
+        QRectF opaque;
+        for (int y = 0; y < picture.image.height(); ++y)
+            for (int x = 0; x < picture.image.width(); ++x)
+                if (qAlpha(picture.image.pixel(x, y)) > 0)
+                    opaque |= QRectF(picture.position + QPointF(x, y), QSizeF(1, 1));
+        QRectF shapes;
+        for (const Shape &shape : document(window)->frame({hurt, 1}).shapes)
+            if (shape.layer == QStringLiteral("traced"))
+                shapes |= shape.boundingRect();
+        QVERIFY(!opaque.isEmpty());
+        // Within the opaque pixels (give or take the simplification), and most of them: the
+        // sprite's lone corner pixels may be left out.
+        const double slack = 1.5;
+        QVERIFY2(opaque.adjusted(-slack, -slack, slack, slack).contains(shapes) &&
+                     shapes.width() * shapes.height() >= 0.8 * opaque.width() * opaque.height(),
+                 qPrintable(QStringLiteral("traced %1,%2 %3x%4; sprite %5,%6 %7x%8")
+                                .arg(shapes.x())
+                                .arg(shapes.y())
+                                .arg(shapes.width())
+                                .arg(shapes.height())
+                                .arg(opaque.x())
+                                .arg(opaque.y())
+                                .arg(opaque.width())
+                                .arg(opaque.height())));
         closeDiscarding(window.get(), mPrompts.get());
     }
 

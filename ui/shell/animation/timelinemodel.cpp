@@ -225,6 +225,21 @@ QPixmap TimelineModel::thumbnail(int row) const {
     if (picture.isOk()) {
         painter.setRenderHint(QPainter::SmoothPixmapTransform, scale < 1.0);
         painter.drawImage(picture.position, picture.image);
+    } else if (picture.isMugen && picture.status != PictureStatus::NoImage) {
+        // The canvas's marker, above the axis: dashed for a blank element, crossed when missing.
+        const QPointF axis = painter.transform().map(frame.origin.value_or(QPointF()));
+        const QRectF box(axis - QPointF(5, 15), QSizeF(10, 10));
+        painter.save();
+        painter.resetTransform();
+        const bool blank = picture.status == PictureStatus::Blank;
+        painter.setPen(QPen(blank ? QColor(200, 200, 200) : QColor(235, 80, 80), 1.5,
+                            blank ? Qt::DashLine : Qt::SolidLine));
+        painter.drawRect(box);
+        if (!blank) {
+            painter.drawLine(box.topLeft(), box.bottomRight());
+            painter.drawLine(box.topRight(), box.bottomLeft());
+        }
+        painter.restore();
     }
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const Shape &shape : frame.shapes) {
