@@ -397,6 +397,14 @@ bool SffFile::open(const QByteArray &bytes) {
             if (!mByNumber.contains(key(sprite.group, sprite.number)))
                 mByNumber.insert(key(sprite.group, sprite.number), index);
             mSprites << sprite;
+            if (i + 1 < count && next <= offset) {
+                // The engine would follow it; a header chain that does not move forward could
+                // loop for four billion sprites.
+                mWarnings << tr("sprite index stops at sprite %1: the next header is not after "
+                                "this one")
+                                 .arg(i + 1);
+                break;
+            }
             offset = next;
         }
         return true;
