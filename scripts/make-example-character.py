@@ -14,7 +14,10 @@ import struct
 import zlib
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "examples" / "mugen"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "examples" / "mugen"
+# Small SFF files (under the fuzz harness's 4 KiB input cap): seeds for scripts/fuzz.sh.
+SEEDS = ROOT / "tests" / "data" / "formats" / "sff"
 
 # Palette 1 (pal1, SFF palette 1,1): index -> RGB. Index 0 is transparent in the engines.
 PAL1 = [(0, 0, 0)] * 256
@@ -253,9 +256,10 @@ def png(width, height, rows, colour_type, palette=None):
     return out + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
-def sff_v2(entries, palettes):
+def sff_v2(entries, palettes, true_colours=None):
     """entries: (sprite, format, palette index, translated?, link index or None);
-    palettes: (group, number, colours)."""
+    palettes: (group, number, colours); true_colours: entry index -> the colours of a PNG32
+    sprite (default: its palette's)."""
     literal, translated = bytearray(), bytearray()
     palette_headers = bytearray()
     for group, number, colours in palettes:
@@ -264,7 +268,7 @@ def sff_v2(entries, palettes):
             literal += bytes([r, g, b, 0 if k == 0 else 255])
         palette_headers += struct.pack("<hhHHII", group, number, 256, 0, offset, 1024)
     sprite_headers = bytearray()
-    for sprite, fmt, palette, in_translated, link in entries:
+    for index, (sprite, fmt, palette, in_translated, link) in enumerate(entries):
         flat = sprite.flat()
         if link is not None:
             data = b""
@@ -281,7 +285,7 @@ def sff_v2(entries, palettes):
             rows = [bytes(r) for r in sprite.pixels]
             data = struct.pack("<I", len(flat)) + png(sprite.width, sprite.height, rows, 3, PAL1)
         elif fmt == 12:
-            colours = palettes[palette][2]
+            colours = (true_colours or {}).get(index) or palettes[palette][2]
             rows = [bytes(c for i in r for c in (colours[i] + ((0,) if i == 0 else (255,))))
                     for r in sprite.pixels]
             data = struct.pack("<I", len(flat) * 4) + png(sprite.width, sprite.height, rows, 6)
@@ -290,7 +294,8 @@ def sff_v2(entries, palettes):
         block += data
         sprite_headers += struct.pack("<hhHHhhHBBIIHH", sprite.group, sprite.number,
                                       sprite.width, sprite.height, sprite.axis[0], sprite.axis[1],
-                                      link or 0, fmt, 8, offset if data else 0, len(data),
+                                      link or 0, fmt, 32 if fmt == 12 else 8,
+                                      offset if data else 0, len(data),
                                       palette, 1 if in_translated else 0)
     first_sprite = 512
     first_palette = first_sprite + len(sprite_headers)
@@ -302,6 +307,13 @@ def sff_v2(entries, palettes):
                           literal_at, len(literal), translated_at, len(translated))
     header += bytes(512 - len(header))
     return bytes(header + sprite_headers + palette_headers + literal + translated)
+
+
+def numbered(sprite, number):
+    """A copy of sprite numbered number."""
+    copy = Sprite(sprite.group, number, sprite.width, sprite.height, sprite.axis)
+    copy.pixels = [list(row) for row in sprite.pixels]
+    return copy
 
 
 def act(palette):
@@ -409,6 +421,18 @@ def main():
     # Windows spellings on purpose: the engines find files case-insensitively, with '\\' or '/'.
     (OUT / "hitsmith-kid.def").write_text(definition("Hitsmith-Kid.SFF"))
     (OUT / "hitsmith-kid-v2.def").write_text(definition("hitsmith-kid-v2.sff"))
+    SEEDS.mkdir(parents=True, exist_ok=True)
+    tiny = Sprite(1, 0, 16, 16, (8, 8))
+    tiny.rect(0, 0, 16, 16, 1)
+    tiny.rect(4, 4, 8, 8, 2)
+    tiny.rect(6, 6, 2, 2, 7)
+    (SEEDS / "small-v1.sff").write_bytes(sff_v1([
+        (tiny, PAL1, None), (small, None, None), (Sprite(1, 1, 0, 0, (1, 1)), None, 0),
+        (badge, BADGE, None)]))
+    (SEEDS / "small-v2.sff").write_bytes(sff_v2(
+        [(numbered(tiny, k), fmt, 0, fmt == 4, None) for k, fmt in enumerate((0, 2, 3, 4, 10))]
+        + [(Sprite(2, 0, 16, 16, (0, 0)), 0, 0, False, 0), (badge, 12, 0, False, None)],
+        [(1, 1, PAL1)], {7: BADGE}))
 
 
 if __name__ == "__main__":

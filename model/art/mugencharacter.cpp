@@ -52,6 +52,11 @@ std::optional<Palette> readActPalette(const QByteArray &bytes) {
 
 MugenDef parseMugenDef(const QByteArray &bytes) {
     MugenDef def;
+    if (bytes.size() > kMaxDefBytes) {
+        def.warnings
+            << tr("%1 bytes is no character .def (at most %2)").arg(bytes.size()).arg(kMaxDefBytes);
+        return def;
+    }
     const QStringList lines = defText(bytes).split(u'\n');
     bool info = true, files = true;
     QString current;

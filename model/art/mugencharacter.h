@@ -29,8 +29,13 @@ struct MugenDef {
     QStringList warnings;
 };
 
-/// Reads a .def's [Info] and [Files] sections (keys case-insensitive, ';' comments, optional
-/// quotes). Never fails: a .def without [Files] gives empty names.
+/// Largest .def read (a character's .def is a few kilobytes); larger bytes read as no .def.
+inline constexpr qsizetype kMaxDefBytes = 1024 * 1024;
+
+/// Reads a .def's [Info] and [Files] sections as the engine does (the first section of each
+/// name and the first spelling of each key win; keys case-insensitive; ';' starts a comment;
+/// [Files] values are taken as written, [Info] name without its quotes). Never fails: a .def
+/// without [Files] gives empty names and a warning.
 MugenDef parseMugenDef(const QByteArray &bytes);
 
 /// The file a .def names, resolved as the engine finds it on Windows: relative to dir, '\' or '/'

@@ -347,7 +347,10 @@ bool SffFile::open(const QByteArray &bytes) {
                 sprite.compression = SffCompression::Linked;
                 if (link < index) {
                     const SffSprite &source = mSprites[link];
-                    sprite.linkedTo = source.linkedTo >= 0 ? source.linkedTo : int(link);
+                    // A link to a bad link has no pixels either.
+                    const bool bad =
+                        source.compression == SffCompression::Linked && source.linkedTo < 0;
+                    sprite.linkedTo = bad ? -1 : source.linkedTo >= 0 ? source.linkedTo : link;
                     sprite.size = source.size;
                     sprite.palette = source.palette;
                 } else {
@@ -397,6 +400,14 @@ bool SffFile::open(const QByteArray &bytes) {
             if (!mByNumber.contains(key(sprite.group, sprite.number)))
                 mByNumber.insert(key(sprite.group, sprite.number), index);
             mSprites << sprite;
+            if (i + 1 < count && next <= offset) {
+                // The engine would follow it; a header chain that does not move forward could
+                // loop for four billion sprites.
+                mWarnings << tr("sprite index stops at sprite %1: the next header is not after "
+                                "this one")
+                                 .arg(i + 1);
+                break;
+            }
             offset = next;
         }
         return true;
@@ -501,7 +512,9 @@ bool SffFile::open(const QByteArray &bytes) {
             sprite.compression = SffCompression::Linked;
             if (link < index) {
                 const SffSprite &source = mSprites[link];
-                sprite.linkedTo = source.linkedTo >= 0 ? source.linkedTo : int(link);
+                const bool bad =
+                    source.compression == SffCompression::Linked && source.linkedTo < 0;
+                sprite.linkedTo = bad ? -1 : source.linkedTo >= 0 ? source.linkedTo : link;
                 sprite.size = source.size;
                 sprite.colorDepth = source.colorDepth;
             } else {
@@ -530,7 +543,8 @@ SffImage SffFile::image(qsizetype index, const Palette *palette) const {
     qsizetype source = index;
     if (sprite.compression == SffCompression::Linked && sprite.dataLength == 0) {
         if (sprite.linkedTo < 0) {
-            out.error = tr("sprite %1,%2 links to a sprite that is not before it")
+            out.error = tr("sprite %1,%2 links to no sprite with pixels (a link names an "
+                           "earlier sprite)")
                             .arg(sprite.group)
                             .arg(sprite.number);
             return out;
