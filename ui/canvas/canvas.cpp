@@ -237,14 +237,11 @@ void Canvas::reloadFrameImage() {
             break;
         }
         if (picture.isMugen) {
-            // The axis is the origin; a frame without pixels still shows the room a character
-            // stands in, above the axis, and its boxes.
-            rect = picture.rect();
-            if (rect.isEmpty()) {
-                rect = QRectF(-32, -64, 64, 64);
-                for (const Shape &s : f.shapes)
-                    rect |= s.boundingRect();
-            }
+            // The axis is the origin; the frame holds the sprite and the boxes (a Clsn1 often
+            // reaches past the sprite); without pixels, the room a character stands in.
+            rect = picture.isOk() ? picture.rect() : QRectF(-32, -64, 64, 64);
+            for (const Shape &s : f.shapes)
+                rect |= s.boundingRect();
         } else {
             if (f.source)
                 rect = QRectF(QPointF(0, 0), f.source->size());

@@ -42,6 +42,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 #include <QUrl>
+#include <QWidgetAction>
 
 namespace hitsmith {
 
@@ -334,11 +335,19 @@ void MainWindow::createMenus() {
     makeIconToolBar(spriteBar);
     spriteBar->addActions(
         {mAddPngAction, mSpritesPanel->splitSheetAction(), mSpritesPanel->traceAction()});
-    // The MUGEN palette: on the toolbar only while the document shows MUGEN art.
-    auto *palettes = new PaletteChooser(mSession, spriteBar);
-    QAction *paletteAction = spriteBar->addWidget(palettes);
-    paletteAction->setVisible(palettes->isUseful());
-    connect(palettes, &PaletteChooser::usefulChanged, paletteAction, &QAction::setVisible);
+    // The MUGEN palette: in the toolbar only while the document shows MUGEN art (not merely
+    // hidden, so other documents' toolbars stay exactly as they were).
+    auto *paletteAction = new QWidgetAction(this);
+    auto *palettes = new PaletteChooser(mSession);
+    paletteAction->setDefaultWidget(palettes); // the action owns it
+    const auto showPalettes = [spriteBar, paletteAction](bool useful) {
+        if (useful)
+            spriteBar->addAction(paletteAction);
+        else
+            spriteBar->removeAction(paletteAction);
+    };
+    showPalettes(palettes->isUseful());
+    connect(palettes, &PaletteChooser::usefulChanged, spriteBar, showPalettes);
     if (mCanvas) {
         QMenu *tools = menuBar()->addMenu(tr("&Tools"));
         tools->addActions(mCanvas->toolActions());

@@ -336,6 +336,14 @@ private Q_SLOTS:
         QVERIFY(thumbnailAfter != thumbnailBefore);
         // A view setting: no undo step, the document stays as it was.
         QCOMPARE(document(window)->undoStack()->count(), undoSteps);
+        // A document without MUGEN art has no palette: the chooser leaves the toolbar.
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        QVERIFY(window->documents()->newDocument());
+        QVERIFY(!window->findChild<PaletteChooser *>(QStringLiteral("paletteChooser")));
+        QVERIFY(!chooser->isVisible());
+        QVERIFY(openThroughMenu(window.get(), mPrompts.get(), mDef));
+        QCOMPARE(window->findChild<PaletteChooser *>(QStringLiteral("paletteChooser")), chooser);
+        QCOMPARE(window->session()->palette(), 1); // each character opens with its first
         closeDiscarding(window.get(), mPrompts.get());
     }
 

@@ -208,6 +208,10 @@ QPixmap TimelineModel::thumbnail(int row) const {
         extent = QRectF(QPointF(0, 0), frame.source->size());
     else if (picture.isOk())
         extent = picture.rect();
+    if (picture.isMugen) {
+        for (const Shape &shape : frame.shapes)
+            extent |= shape.boundingRect(); // the canvas frames a character's boxes too
+    }
     if (extent.isEmpty()) {
         // No image: the shapes' extent, as the canvas frames it.
         extent = picture.isMugen ? QRectF(-32, -64, 64, 64) : QRectF(0, 0, 64, 64);

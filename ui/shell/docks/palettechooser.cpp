@@ -12,7 +12,9 @@ PaletteChooser::PaletteChooser(EditorSession *session, QWidget *parent)
     : QComboBox(parent)
     , mSession(session) {
     setObjectName(QStringLiteral("paletteChooser"));
-    setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // "pal12: kfm12.act" fits; longer .act names are cut rather than widening the toolbar.
+    setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    setMinimumContentsLength(14);
     setToolTip(tr("Palette the MUGEN sprites are drawn with (a view setting: not saved, not "
                   "undoable)"));
     connect(this, &QComboBox::activated, this,
