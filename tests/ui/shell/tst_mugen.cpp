@@ -14,6 +14,8 @@
 #include "mugencharacter.h"
 #include "onionlayer.h"
 #include "palettechooser.h"
+#include "propertypanel.h"
+#include "spriteproperties.h"
 #include "spritespanel.h"
 #include "timelinemodel.h"
 #include "timelinepanel.h"
@@ -30,6 +32,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace hitsmith;
@@ -431,6 +434,15 @@ private Q_SLOTS:
         QVERIFY(!document(window)->data().sprites.isEmpty());
         QCOMPARE(window->documents()->importedFrom(), QFileInfo(mDef).absoluteFilePath());
         QVERIFY(window->session()->picture(window->session()->currentFrame()).isMugen);
+        // Its sprite's row in the Sprites dock: the properties name the character's art.
+        QTreeWidget *tree = window->spritesPanel()->tree();
+        QTRY_VERIFY(tree->topLevelItem(0));
+        tree->scrollToItem(tree->topLevelItem(0));
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                          tree->visualItemRect(tree->topLevelItem(0)).center());
+        const QString status = window->propertyPanel()->spritePage()->imageStatus()->text();
+        QVERIFY2(status.startsWith(QStringLiteral("MUGEN character: hitsmith-kid.sff, SFF 1.01")),
+                 qPrintable(status));
         closeDiscarding(window.get(), mPrompts.get());
     }
 
