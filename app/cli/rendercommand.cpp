@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
+#include <QMap>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -191,13 +192,18 @@ int runRender(const QStringList &arguments, Output &output) {
     const QString documentDir = QFileInfo(file).absolutePath();
     const QDir out(parser.value(outOption));
     int status = Success;
+    QMap<QString, int> missingFiles; // message -> frames
     for (const auto &[s, f] : frames) {
         const Sprite &sprite = data.sprites[s];
         const Frame &frame = sprite.frames[f];
         const FramePicture picture = pictures.picture(sprite, frame, documentDir);
         const QString name = sprite.name + u'/' + frame.name;
-        if (picture.status != PictureStatus::Ok && picture.status != PictureStatus::NoImage &&
-            picture.status != PictureStatus::Blank) {
+        if (picture.status == PictureStatus::FileMissing) {
+            // Said once per file, not once per frame.
+            missingFiles[picture.message] += 1;
+            status = DocumentProblems;
+        } else if (picture.status == PictureStatus::SpriteMissing ||
+                   picture.status == PictureStatus::DecodeFailed) {
             output.err << name << ": " << picture.message << '\n';
             status = DocumentProblems;
         }
@@ -210,6 +216,9 @@ int runRender(const QStringList &arguments, Output &output) {
             return Failure;
         }
     }
+    for (auto it = missingFiles.cbegin(); it != missingFiles.cend(); ++it)
+        output.err << file << ": " << it.key() << " (" << it.value()
+                   << " frames without picture)\n";
     return status;
 }
 
