@@ -348,6 +348,8 @@ void MainWindow::createMenus() {
     };
     showPalettes(palettes->isUseful());
     connect(palettes, &PaletteChooser::usefulChanged, spriteBar, showPalettes);
+    view->insertMenu(mOnionLayer->toggleAction(), palettes->menu());
+    view->insertSeparator(mOnionLayer->toggleAction());
     if (mCanvas) {
         QMenu *tools = menuBar()->addMenu(tr("&Tools"));
         tools->addActions(mCanvas->toolActions());

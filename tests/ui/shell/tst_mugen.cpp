@@ -339,11 +339,23 @@ private Q_SLOTS:
         QVERIFY(thumbnailAfter != thumbnailBefore);
         // A view setting: no undo step, the document stays as it was.
         QCOMPARE(document(window)->undoStack()->count(), undoSteps);
+        // View > Palette offers the same choice.
+        QAction *palette =
+            menuAction(window.get(), QStringLiteral("&View"), QStringLiteral("&Palette"));
+        QVERIFY(palette && palette->menu() && palette->isEnabled());
+        QAction *own = palette->menu()->findChild<QAction *>(QStringLiteral("paletteAction0"));
+        QVERIFY(own && !own->isChecked());
+        own->trigger();
+        QCOMPARE(window->session()->palette(), 0);
+        QCOMPARE(chooser->currentData().toInt(), 0);
+        QVERIFY(own->isChecked());
+        QCOMPARE(document(window)->undoStack()->count(), undoSteps);
         // A document without MUGEN art has no palette: the chooser leaves the toolbar.
         mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
         QVERIFY(window->documents()->newDocument());
         QVERIFY(!window->findChild<PaletteChooser *>(QStringLiteral("paletteChooser")));
         QVERIFY(!chooser->isVisible());
+        QVERIFY(!palette->isEnabled());
         QVERIFY(openThroughMenu(window.get(), mPrompts.get(), mDef));
         QCOMPARE(window->findChild<PaletteChooser *>(QStringLiteral("paletteChooser")), chooser);
         QCOMPARE(window->session()->palette(), 1); // each character opens with its first

@@ -3,14 +3,18 @@
 #include "editorsession.h"
 #include "mugencharacter.h"
 
+#include <QActionGroup>
 #include <QFileInfo>
+#include <QMenu>
 #include <QSignalBlocker>
 
 namespace hitsmith {
 
 PaletteChooser::PaletteChooser(EditorSession *session, QWidget *parent)
     : QComboBox(parent)
-    , mSession(session) {
+    , mSession(session)
+    , mMenu(new QMenu(tr("&Palette"))) {
+    mMenu->setObjectName(QStringLiteral("paletteMenu"));
     setObjectName(QStringLiteral("paletteChooser"));
     // "pal12: kfm12.act" fits; longer .act names are cut rather than widening the toolbar.
     setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -28,6 +32,10 @@ PaletteChooser::PaletteChooser(EditorSession *session, QWidget *parent)
             refresh();
     });
     refresh();
+}
+
+PaletteChooser::~PaletteChooser() {
+    delete mMenu; // not a child: the View menu shows it, the chooser keeps it
 }
 
 void PaletteChooser::refresh() {
@@ -63,17 +71,37 @@ void PaletteChooser::refresh() {
             clear();
             for (const auto &[text, number] : std::as_const(items))
                 addItem(text, number);
+            refreshMenu();
         }
         // A number the character lacks draws with the own palettes (FramePictures): show that.
         int index = findData(mSession->palette());
         if (index < 0)
             index = findData(0);
         setCurrentIndex(index);
+        const QList<QAction *> actions = mMenu->actions();
+        for (int i = 0; i < actions.size(); ++i)
+            actions[i]->setChecked(i == index);
     }
+    mMenu->setEnabled(character != nullptr);
     const bool useful = character != nullptr;
     if (useful != mUseful) {
         mUseful = useful;
         Q_EMIT usefulChanged(useful);
+    }
+}
+
+void PaletteChooser::refreshMenu() {
+    qDeleteAll(mMenu->findChildren<QActionGroup *>(Qt::FindDirectChildrenOnly));
+    mMenu->clear();
+    auto *group = new QActionGroup(mMenu);
+    for (int i = 0; i < count(); ++i) {
+        QAction *action = mMenu->addAction(itemText(i));
+        action->setCheckable(true);
+        action->setActionGroup(group);
+        const int number = itemData(i).toInt();
+        action->setObjectName(QStringLiteral("paletteAction%1").arg(number));
+        connect(action, &QAction::triggered, this,
+                [this, number] { mSession->setPalette(number); });
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <QComboBox>
 
+class QMenu;
+
 namespace hitsmith {
 
 class EditorSession;
@@ -15,9 +17,13 @@ class PaletteChooser : public QComboBox {
 
 public:
     explicit PaletteChooser(EditorSession *session, QWidget *parent = nullptr);
+    ~PaletteChooser() override;
 
     /// Whether the document shows MUGEN art (the chooser is useful only then).
     bool isUseful() const { return mUseful; }
+    /// The same choice as a menu (View > Palette): one checkable action per entry, disabled
+    /// while the document shows no MUGEN art.
+    QMenu *menu() const { return mMenu; }
 
 Q_SIGNALS:
     /// isUseful() changed: the toolbar shows or hides the chooser.
@@ -26,7 +32,10 @@ Q_SIGNALS:
 private:
     void refresh();
 
+    void refreshMenu();
+
     EditorSession *mSession;
+    QMenu *mMenu;
     bool mUseful = false;
 };
 
