@@ -247,6 +247,19 @@ private Q_SLOTS:
         }
     }
 
+    // A mirrored copy of an action (sprite flip) mirrors the picture about the frame origin.
+    void mirroredCopyMirrorsAboutTheOrigin() {
+        DocumentData document = importExample(QStringLiteral("hitsmith-kid.def"));
+        FramePictures pictures;
+        const FramePicture plain = pictures.picture(document, 1, 1); // 200,1 at (-16, -79)
+        document.sprites[1].flip = ImageFlip::Horizontal;
+        const FramePicture mirrored = pictures.picture(document, 1, 1);
+        QCOMPARE(mirrored.position, QPointF(16 - 60, -79));
+        QCOMPARE(mirrored.image, plain.image.mirrored(true, false));
+        document.sprites[1].flip = ImageFlip::Both;
+        QCOMPARE(pictures.picture(document, 1, 1).position, QPointF(16 - 60, 79 - 80));
+    }
+
     void blankMissingAndElementlessFrames() {
         DocumentData document = importExample(QStringLiteral("hitsmith-kid.def"));
         FramePictures pictures;
