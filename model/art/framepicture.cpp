@@ -130,6 +130,18 @@ FramePicture FramePictures::picture(const Sprite &sprite, const Frame &frame,
         out = cached;
         // The element's offset moves the sprite in screen space whatever its flip.
         out.position += origin + QPointF(element->x, element->y);
+        // A mirrored copy of the action (sprite flip) mirrors the picture about the frame
+        // origin, as its shapes were.
+        const bool horizontal =
+            sprite.flip == ImageFlip::Horizontal || sprite.flip == ImageFlip::Both;
+        const bool vertical = sprite.flip == ImageFlip::Vertical || sprite.flip == ImageFlip::Both;
+        if (out.isOk() && (horizontal || vertical)) {
+            out.image = out.image.mirrored(horizontal, vertical);
+            if (horizontal)
+                out.position.setX(2 * origin.x() - out.position.x() - out.image.width());
+            if (vertical)
+                out.position.setY(2 * origin.y() - out.position.y() - out.image.height());
+        }
         return out;
     }
     const QString key = path + u'\n' + imageFlipName(sprite.flip);

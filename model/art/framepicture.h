@@ -53,7 +53,8 @@ struct FramePicture {
 ///
 /// A sprite refers to MUGEN art when its image is a .def or .sff path; each frame's element
 /// (group, number, offset, flip) is the .air element line the .air reader keeps in the frame's
-/// extras (docs/formats.md, MUGEN).
+/// extras (docs/formats.md, MUGEN). A sprite's own flip (a mirrored copy) mirrors a PNG sheet
+/// before its cell is cut, and a MUGEN picture about the frame origin (as its shapes).
 class FramePictures {
 public:
     FramePictures();

@@ -208,6 +208,35 @@ private Q_SLOTS:
         QVERIFY(!bare.isOk() && !bare.error.isEmpty());
     }
 
+    // What a .def lacks: no anim is an error, a missing .air an error naming it, a missing
+    // .sff a warning (the boxes still import, the frames say which file is missing).
+    void defWithMissingFiles() {
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &bytes) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        };
+        const DefFormat def;
+        write(QStringLiteral("a.def"), "[Files]\nsprite = a.sff\n");
+        ReadResult read = def.readFrom(readBytes(dir.filePath("a.def")), dir.filePath("a.def"));
+        QVERIFY(!read.isOk());
+        QVERIFY2(read.error.contains(u"anim"), qPrintable(read.error));
+        write(QStringLiteral("b.def"), "[Files]\nsprite = b.sff\nanim = sub\\B.air\n");
+        read = def.readFrom(readBytes(dir.filePath("b.def")), dir.filePath("b.def"));
+        QVERIFY(!read.isOk());
+        QVERIFY2(read.error.contains(u"sub\\B.air"), qPrintable(read.error));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("SUB")));
+        write(QStringLiteral("SUB/b.AIR"), "[Begin Action 5]\n0,0, 0,0, 3\n");
+        read = def.readFrom(readBytes(dir.filePath("b.def")), dir.filePath("b.def"));
+        QVERIFY2(read.isOk(), qPrintable(read.error));
+        QVERIFY2(read.warnings.join(u' ').contains(u"b.sff"), qPrintable(read.warnings.join(u' ')));
+        FramePictures pictures;
+        const FramePicture missing = pictures.picture(*read.document, 0, 0);
+        QCOMPARE(missing.status, PictureStatus::FileMissing);
+        QVERIFY2(missing.message.contains(u"b.sff"), qPrintable(missing.message));
+    }
+
     // Each element's sprite sits as the engine draws it: the axis at the frame origin, the
     // sprite at offset - axis, mirrored about the axis for H and V.
     void picturesLandWhereTheEngineDrawsThem_data() {
@@ -245,6 +274,19 @@ private Q_SLOTS:
             QCOMPARE(picture.image, plain.image.mirrored(h, v));
             QCOMPARE(picture.rect(), QRectF(position, plain.image.size()));
         }
+    }
+
+    // A mirrored copy of an action (sprite flip) mirrors the picture about the frame origin.
+    void mirroredCopyMirrorsAboutTheOrigin() {
+        DocumentData document = importExample(QStringLiteral("hitsmith-kid.def"));
+        FramePictures pictures;
+        const FramePicture plain = pictures.picture(document, 1, 1); // 200,1 at (-16, -79)
+        document.sprites[1].flip = ImageFlip::Horizontal;
+        const FramePicture mirrored = pictures.picture(document, 1, 1);
+        QCOMPARE(mirrored.position, QPointF(16 - 60, -79));
+        QCOMPARE(mirrored.image, plain.image.mirrored(true, false));
+        document.sprites[1].flip = ImageFlip::Both;
+        QCOMPARE(pictures.picture(document, 1, 1).position, QPointF(16 - 60, 79 - 80));
     }
 
     void blankMissingAndElementlessFrames() {
