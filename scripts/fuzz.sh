@@ -42,6 +42,8 @@ seed_files() {
   godot) ls "$fixtures"/godot/* tests/data/formats/*.tscn ;;
   matter) ls "$fixtures"/phaser-matter/* tests/data/formats/matter_*.json ;;
   aseprite) ls "$fixtures"/aseprite/* tests/data/formats/aseprite_*.json ;;
+  def) ls examples/mugen/*.def ;;
+  sff) ls examples/mugen/*.sff ;;
   esac 2>/dev/null || true
   find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" "tests/fuzz/seeds/$reader" \
     -type f 2>/dev/null || true

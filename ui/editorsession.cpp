@@ -1,5 +1,9 @@
 #include "editorsession.h"
 
+#include "mugencharacter.h"
+
+#include <QFileInfo>
+
 #include <algorithm>
 
 namespace hitsmith {
@@ -7,11 +11,42 @@ namespace hitsmith {
 EditorSession::EditorSession(QObject *parent)
     : QObject(parent)
     , mDocument(new Document(this))
-    , mCollisions(new CollisionService(mDocument, this)) {
+    , mCollisions(new CollisionService(mDocument, this))
+    , mPictures(std::make_unique<FramePictures>()) {
     connect(mDocument, &Document::changed, this, &EditorSession::onDocumentChanged);
 }
 
 EditorSession::~EditorSession() = default;
+
+QString EditorSession::documentDir() const {
+    const QString path = mDocument->filePath();
+    return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
+}
+
+FramePicture EditorSession::picture(FrameRef frame) const {
+    if (!mDocument->contains(frame))
+        return {};
+    return mPictures->picture(mDocument->data(), frame.sprite, frame.frame, documentDir());
+}
+
+void EditorSession::setPalette(int number) {
+    if (number == mPictures->palette())
+        return;
+    mPictures->setPalette(number);
+    Q_EMIT picturesChanged();
+}
+
+void EditorSession::choosePaletteForDocument() {
+    // The engine starts a character with its first palette; a document of PNGs keeps pal1
+    // (which it never uses).
+    for (const Sprite &sprite : mDocument->data().sprites) {
+        if (const auto character = mPictures->character(sprite, documentDir())) {
+            mPictures->setPalette(character->defaultPalette());
+            return;
+        }
+    }
+    mPictures->setPalette(1);
+}
 
 void EditorSession::setCurrentFrame(FrameRef frame) {
     if (!mDocument->contains(frame))
@@ -106,6 +141,10 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
         }
         break;
     case Kind::Reset: {
+        // Files may have changed on disk, and the new document may be another character. This
+        // slot runs before the canvas's and the Timeline's (the session connects first).
+        mPictures->clear();
+        choosePaletteForDocument();
         // Another document (or the same one reopened): its own drawing layer comes back.
         const QString path = mDocument->filePath();
         setCurrentLayer(path.isEmpty() ? Shape::defaultLayerName()
@@ -129,6 +168,11 @@ void EditorSession::onDocumentChanged(const DocumentChange &change) {
     case Kind::FrameRemoved:
     case Kind::FrameMoved:
         followFrame(change);
+        break;
+    case Kind::SpriteChanged:
+        // A new image (or the same file written again): read it afresh.
+        mPictures->clear();
+        keepValid();
         break;
     default:
         keepValid();

@@ -2,10 +2,13 @@
 
 #include "collisionservice.h"
 #include "document.h"
+#include "framepicture.h"
 
 #include <QHash>
 #include <QList>
 #include <QObject>
+
+#include <memory>
 
 namespace hitsmith {
 
@@ -47,6 +50,19 @@ public:
 
     /// The layer new shapes are drawn on ("default" until a panel picks another).
     QString currentLayer() const { return mCurrentLayer; }
+    /// Where frames get their pixels (PNG cells, MUGEN sprites), shared by the canvas, the onion
+    /// skin, the Timeline and trace so all show the same pixels; cleared when the document is
+    /// replaced or a sprite's image changes.
+    FramePictures *pictures() const { return mPictures.get(); }
+    /// The document's folder, against which relative image paths resolve (empty when untitled).
+    QString documentDir() const;
+    /// The picture of a frame of the document (NoImage when the frame does not exist).
+    FramePicture picture(FrameRef frame) const;
+    /// The MUGEN palette frames are drawn with (1..12 = pal1..pal12, 0 = the sprites' own). A view
+    /// setting like the zoom: not part of the document, not undoable; each newly opened document
+    /// starts with its character's first palette, as the engine does.
+    int palette() const { return mPictures->palette(); }
+    void setPalette(int number);
     /// Chooses the layer for new shapes. Selecting shapes follows the first one's layer; each
     /// document opened in this session keeps its own choice (restored when it is opened again).
     void setCurrentLayer(const QString &layer);
@@ -57,6 +73,8 @@ Q_SIGNALS:
     void selectedHitChanged(int a, int b);
     void currentLayerChanged(const QString &layer);
     void editedSpriteChanged(int sprite);
+    /// Every frame's picture may look different (another palette); redraw them all.
+    void picturesChanged();
 
 private:
     void onDocumentChanged(const DocumentChange &change);
@@ -65,8 +83,11 @@ private:
     FrameRef nearestFrame(const DocumentChange &change) const;
     void showFirstFrame(bool wasValid);
 
+    void choosePaletteForDocument();
+
     Document *mDocument;
     CollisionService *mCollisions;
+    std::unique_ptr<FramePictures> mPictures;
     FrameRef mCurrentFrame;
     QList<int> mSelectedShapes;
     QPair<int, int> mSelectedHit{-1, -1};

@@ -46,6 +46,9 @@ int runImport(const QStringList &arguments, Output &output);
 /// `trace IMAGE [--cell WxH | --grid COLSxROWS] [options] -o OUT`
 int runTrace(const QStringList &arguments, Output &output);
 
+/// `render DOC -o DIR [--frame SPRITE/FRAME]... [--no-shapes] [--scale N] [--palette N]`
+int runRender(const QStringList &arguments, Output &output);
+
 /// All subcommands in the order --help lists them.
 const QList<Command> &commands();
 

@@ -10,6 +10,7 @@ const QList<Command> &commands() {
         {"range", "print the exact distances at which each attacker frame connects", runRange},
         {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
         {"import", "read a game-engine file into a new Hitsmith document", runImport},
+        {"render", "write each frame as a PNG: its picture and its shapes", runRender},
         {"trace", "trace hitboxes from an image's alpha into a new document", runTrace},
         {"formats", "list the file formats and what each can read and write", runFormats},
         {"bench", "time full and incremental collision on a document", runBench},

@@ -3,11 +3,17 @@
 // kMaxInputFileBytes (256 MiB) are refused before reading; only regular files are read (no
 // device, FIFO or directory); JSON nests at most 1024 deep (Qt's parser), Godot values 64 deep.
 // ctest's TIMEOUT on this program is what turns a hang into a failure.
+// SFF sprites (model/art/sff.h): a claimed size beyond 16384 a side, 16 Mi pixels or what the
+// data can expand to is refused before any allocation; data past the end, streams that stall,
+// LZ5 references before the first pixel, palettes and links that do not exist give a missing
+// sprite with a message; header chains and counts that do not fit the file stop early.
 
 #include "collisionservice.h"
 #include "fileio.h"
 #include "formattestsupport.h"
 #include "hitsmithformat.h"
+#include "sff.h"
+#include "sfftestsupport.h"
 #include "validation.h"
 
 #include <QElapsedTimer>
@@ -19,6 +25,7 @@
 
 using namespace hitsmith;
 using namespace formattest;
+using namespace sfftest;
 
 class TestHostile : public QObject {
     Q_OBJECT
@@ -96,6 +103,192 @@ private Q_SLOTS:
         QVERIFY2(!result.isOk() && result.error.contains(QStringLiteral("line 1")),
                  qPrintable(result.error));
         QFile::remove(path);
+    }
+
+    void sffSpriteRefused_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<int>("sprite");
+        QTest::addColumn<QString>("message");
+        const QList<V2Palette> ramp = {{1, 1, 0, rampPalette()}};
+        auto v2 = [&](V2Sprite sprite) { return sffV2({sprite}, ramp); };
+        V2Sprite huge;
+        huge.width = 65535;
+        huge.height = 65535;
+        huge.format = 2;
+        huge.data = compressed(0, QByteArray::fromHex("4101"));
+        QTest::newRow("rle8 65535 x 65535") << v2(huge) << 0 << "claims 65535 x 65535";
+        huge.format = 0;
+        huge.data = QByteArray(4096, '\1');
+        QTest::newRow("raw 65535 x 65535") << v2(huge) << 0 << "claims 65535 x 65535";
+        V2Sprite wide;
+        wide.width = 16385;
+        wide.height = 1;
+        wide.format = 0;
+        wide.data = QByteArray(16385, '\1');
+        QTest::newRow("raw 16385 wide") << v2(wide) << 0 << "claims 16385 x 1";
+        V2Sprite thin;
+        thin.width = 300;
+        thin.height = 300;
+        thin.format = 4;
+        thin.data = compressed(90000, QByteArray::fromHex("00ff"));
+        QTest::newRow("lz5 90,000 pixels from 2 bytes") << v2(thin) << 0 << "only 2 bytes";
+        QByteArray png = QByteArray::fromHex("89504e470d0a1a0a0000000d49484452") +
+                         QByteArray::fromHex("0000ffff0000ffff0806000000") + QByteArray(64, '\0');
+        V2Sprite bigPng;
+        bigPng.width = 1;
+        bigPng.height = 1;
+        bigPng.format = 12;
+        bigPng.data = compressed(4, png);
+        QTest::newRow("png32 claiming 65535 x 65535") << v2(bigPng) << 0 << "claims 65535 x 65535";
+        V2Sprite notPng;
+        notPng.width = 2;
+        notPng.height = 2;
+        notPng.format = 10;
+        notPng.data = compressed(4, QByteArray(40, 'x'));
+        QTest::newRow("png8 that is no PNG") << v2(notPng) << 0 << "not a PNG";
+        V2Sprite far;
+        far.width = 2;
+        far.height = 2;
+        far.format = 0;
+        far.offsetOverride = 1000000000;
+        far.data = QByteArray(4, '\1');
+        QTest::newRow("offset past the end") << v2(far) << 0 << "past the end";
+        V2Sprite longer;
+        longer.width = 2;
+        longer.height = 2;
+        longer.format = 0;
+        longer.lengthOverride = 0xfffffff0;
+        longer.data = QByteArray(4, '\1');
+        QTest::newRow("length past the end") << v2(longer) << 0 << "past the end";
+        V2Sprite stall;
+        stall.width = 20;
+        stall.height = 20;
+        stall.format = 2;
+        stall.data = compressed(400, QByteArray::fromHex("410540"));
+        QTest::newRow("rle8 ending in an empty run") << v2(stall) << 0 << "ends before";
+        V2Sprite before;
+        before.width = 4;
+        before.height = 4;
+        before.format = 4;
+        before.data = compressed(16, QByteArray::fromHex("010100"));
+        QTest::newRow("lz5 reference before the start") << v2(before) << 0 << "back-reference";
+        V2Sprite cut;
+        cut.width = 2;
+        cut.height = 2;
+        cut.format = 3;
+        cut.data = QByteArray::fromHex("0400");
+        QTest::newRow("rle5 shorter than its length field") << v2(cut) << 0 << "cut short";
+        V2Sprite unknown;
+        unknown.width = 2;
+        unknown.height = 2;
+        unknown.format = 7;
+        unknown.data = QByteArray(8, '\1');
+        QTest::newRow("format 7") << v2(unknown) << 0 << "unknown sprite format 7";
+        V2Sprite depth;
+        depth.width = 2;
+        depth.height = 2;
+        depth.format = 0;
+        depth.depth = 13;
+        depth.data = QByteArray(8, '\1');
+        QTest::newRow("raw of depth 13") << v2(depth) << 0 << "colour depth 13";
+        V2Sprite pal;
+        pal.width = 2;
+        pal.height = 2;
+        pal.format = 0;
+        pal.palette = 5;
+        pal.data = QByteArray(4, '\1');
+        QTest::newRow("palette past the table") << v2(pal) << 0 << "uses palette 5";
+        V2Sprite self;
+        self.width = 2;
+        self.height = 2;
+        QTest::newRow("sprite linked to itself") << v2(self) << 0 << "links to no sprite";
+        V2Sprite ahead;
+        ahead.width = 2;
+        ahead.height = 2;
+        ahead.link = 1;
+        V2Sprite target;
+        target.width = 2;
+        target.height = 2;
+        target.format = 0;
+        target.data = QByteArray(4, '\1');
+        QTest::newRow("sprite linked ahead")
+            << sffV2({ahead, target}, ramp) << 0 << "links to no sprite";
+        V2Sprite chained;
+        chained.width = 2;
+        chained.height = 2;
+        chained.link = 0;
+        QTest::newRow("link to a self-linked sprite")
+            << sffV2({self, chained}, ramp) << 1 << "links to no sprite";
+        // SFF v1 (PCX).
+        auto v1 = [](const QByteArray &pcx) {
+            return sffV1({V1Sprite{0, 0, 0, 0, 0, false, pcx, -1}});
+        };
+        QTest::newRow("pcx ending in an empty run")
+            << v1(pcxHeader(0, 0, 19, 19, 20) + QByteArray::fromHex("c501c0")) << 0
+            << "ends before";
+        QTest::newRow("pcx of 4 bits")
+            << v1(pcxHeader(0, 0, 1, 1, 2, 1, 4) + QByteArray(8, 1)) << 0 << "4 bits per pixel";
+        QTest::newRow("pcx of 65535 bytes a line")
+            << v1(pcxHeader(0, 0, 1, 1, 65535) + QByteArray(8, 1)) << 0 << "bytes per line";
+        QTest::newRow("pcx xmax below xmin")
+            << v1(pcxHeader(10, 0, 5, 0, 2) + QByteArray(8, 1)) << 0 << "claims 65532 x 1";
+        QTest::newRow("pcx of 65535 x 65535")
+            << v1(pcxHeader(0, 0, 65534, 65534, 65535) + QByteArray(800, 1)) << 0
+            << "claims 65535 x 65535";
+        QTest::newRow("pcx header cut short")
+            << v1(pcxHeader(0, 0, 1, 1, 2).left(60)) << 0 << "PCX header is cut short";
+    }
+    void sffSpriteRefused() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(int, sprite);
+        QFETCH(QString, message);
+        art::SffFile sff;
+        QVERIFY2(sff.open(bytes), qPrintable(sff.error()));
+        QVERIFY(sprite < sff.spriteCount());
+        const art::Palette grey(256, qRgb(1, 2, 3));
+        for (const art::Palette *palette : {static_cast<const art::Palette *>(nullptr), &grey}) {
+            if (palette && message.contains(u"palette"))
+                continue; // a chosen palette replaces the missing one
+            const art::SffImage image = sff.image(sprite, palette);
+            QVERIFY(image.image.isNull());
+            QVERIFY2(image.error.contains(message), qPrintable(image.error));
+        }
+    }
+
+    // Counts of four billion and header chains that loop stop at the end of the file.
+    void sffIndexThatDoesNotFit() {
+        art::SffFile sff;
+        V1Sprite loop;
+        loop.data = pcxHeader(0, 0, 1, 1, 2) + QByteArray::fromHex("01020304");
+        loop.nextOverride = 512;
+        QVERIFY(sff.open(sffV1({loop}, 0xffffffff)));
+        QCOMPARE(sff.spriteCount(), 1);
+        QVERIFY2(sff.warnings().join(u' ').contains(u"not after"),
+                 qPrintable(sff.warnings().join(u' ')));
+        QVERIFY2(sff.image(0).isOk(), qPrintable(sff.image(0).error));
+        V2Sprite one;
+        one.width = 1;
+        one.height = 1;
+        one.format = 0;
+        one.data = QByteArray(1, '\1');
+        const QByteArray counted = sffV2({one}, {{1, 1, 0, rampPalette()}}, 1, 0xffffffff);
+        QVERIFY(sff.open(counted));
+        // What follows the one header reads as more headers, up to the end of the file.
+        QVERIFY(sff.spriteCount() <= counted.size() / 28);
+        QVERIFY(sff.warnings().join(u' ').contains(u"cut short"));
+        QVERIFY(sff.image(0).isOk());
+        // A palette linked to itself: read as transparent black, with a warning.
+        QVERIFY(sff.open(sffV2({one}, {{1, 1, 0, {}}})));
+        QVERIFY(sff.warnings().join(u' ').contains(u"not before it"));
+        QCOMPARE(sff.image(0).image.pixel(0, 0), 0u);
+        // Headers cut short or of an unknown version: no SFF at all.
+        QVERIFY(!sff.open(sffV2({one}, {}).left(40)));
+        QVERIFY(sff.error().contains(u"cut short"));
+        QByteArray v3 = sffV2({one}, {});
+        v3[15] = 3;
+        QVERIFY(!sff.open(v3));
+        QVERIFY(sff.error().contains(u"version"));
+        QVERIFY(!sff.open(QByteArray("ElecbyteSp")));
     }
 
     // A polygon of 1,000,000 vertices (25 MB of JSON): read, validated (the turning check, not

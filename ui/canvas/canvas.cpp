@@ -88,12 +88,15 @@ Canvas::Canvas(EditorSession *session, QWidget *parent)
             &Canvas::refreshColliding);
     connect(session, &EditorSession::currentFrameChanged, this, [this] {
         // Stepping through frames of one size keeps the zoom and scroll, like a flip book.
+        // MUGEN elements differ in size but share the axis: keep the view while stepping.
         const QSizeF before = mFrameRect.size();
+        const bool wasMugen = mPicture.isMugen;
         rebuild();
-        if (mFrameRect.size() != before)
+        if (mFrameRect.size() != before && !(wasMugen && mPicture.isMugen))
             zoomToFit();
     });
     connect(session, &EditorSession::selectionChanged, this, &Canvas::refreshSelection);
+    connect(session, &EditorSession::picturesChanged, this, &Canvas::reloadFrameImage);
     connect(session, &EditorSession::selectedHitChanged, this, &Canvas::updateHitArrow);
 
     setActiveTool(mTools.first());
@@ -197,39 +200,66 @@ void Canvas::rebuild() {
 
 void Canvas::reloadFrameImage() {
     const FrameRef frame = currentFrame();
-    QPixmap pixmap;
+    FramePicture picture;
     QRectF rect;
     QPointF origin;
-    QString notice;
+    QString notice, status;
     if (!document()->contains(frame))
         notice = tr("Nothing to edit yet: add a sprite with Sprite > Add Sprite from PNG, or drop "
                     "a PNG here");
     if (document()->contains(frame)) {
         const Sprite &sprite = document()->sprite(frame.sprite);
         const Frame &f = document()->frame(frame);
-        if (!sprite.image.isEmpty()) {
-            pixmap = mImages.image(*document(), sprite);
-            if (pixmap.isNull())
+        picture = mSession->picture(frame);
+        const QString number = QString::number(frame.frame + 1);
+        switch (picture.status) {
+        case PictureStatus::NoImage:
+        case PictureStatus::Ok:
+            break;
+        case PictureStatus::Blank:
+            status = tr("Frame %1: blank element (sprite %2,%3): the engine draws nothing")
+                         .arg(number)
+                         .arg(picture.group)
+                         .arg(picture.number);
+            break;
+        case PictureStatus::FileMissing:
+            if (!picture.isMugen) {
                 notice = tr("image not found: %1")
                              .arg(storedImagePath(
                                  sprite.image, QFileInfo(document()->filePath()).absolutePath()));
+                break;
+            }
+            [[fallthrough]];
+        case PictureStatus::SpriteMissing:
+        case PictureStatus::DecodeFailed:
+            notice = picture.message;
+            status = tr("Frame %1: %2").arg(number, picture.message);
+            break;
         }
-        if (f.source)
-            rect = QRectF(QPointF(0, 0), f.source->size());
-        else if (!pixmap.isNull())
-            rect = QRectF(QPointF(0, 0), pixmap.size());
-        if (!pixmap.isNull() && f.source)
-            pixmap = mImages.cell(*document(), sprite, f);
-        if (rect.isEmpty()) {
-            // No image: frame the shapes so "fit" still shows the work.
-            rect = QRectF(0, 0, 64, 64);
+        if (picture.isMugen) {
+            // The axis is the origin; the frame holds the sprite and the boxes (a Clsn1 often
+            // reaches past the sprite); without pixels, the room a character stands in.
+            rect = picture.isOk() ? picture.rect() : QRectF(-32, -64, 64, 64);
             for (const Shape &s : f.shapes)
                 rect |= s.boundingRect();
+        } else {
+            if (f.source)
+                rect = QRectF(QPointF(0, 0), f.source->size());
+            else if (picture.isOk())
+                rect = picture.rect();
+            if (rect.isEmpty()) {
+                // No image: frame the shapes so "fit" still shows the work.
+                rect = QRectF(0, 0, 64, 64);
+                for (const Shape &s : f.shapes)
+                    rect |= s.boundingRect();
+            }
         }
         origin = f.origin.value_or(QPointF(0, 0));
     }
-    mImage = pixmap;
+    mPicture = picture;
+    mImage = picture.isOk() ? QPixmap::fromImage(picture.image) : QPixmap();
     mNotice = notice;
+    mPictureStatus = status;
     mView->resetCachedContent();
     mView->viewport()->update();
     mFrameRect = rect;
@@ -238,6 +268,7 @@ void Canvas::reloadFrameImage() {
     mFrameItem->setVisible(rect.isValid());
     updateSceneRect();
     mView->viewport()->update();
+    refreshStatus();
 }
 
 void Canvas::updateSceneRect() {
@@ -315,8 +346,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
             reloadFrameImage();
         return;
     case Kind::Reset:
-        mImages.clear();
-        rebuild();
+        rebuild(); // the session has already forgotten the old document's pictures
         zoomToFit();
         return;
     default:
@@ -466,6 +496,8 @@ void Canvas::refreshStatus() {
                 break;
         }
     }
+    if (message.isEmpty())
+        message = mPictureStatus; // what the frame shows instead of a sprite, and why
     refreshFixActions();
     if (message == mStatusMessage)
         return;
@@ -506,7 +538,9 @@ void Canvas::drawStaticLayer(QPainter *painter, const QRectF &rect) {
     if (!mImage.isNull()) {
         // Pixel art stays crisp: no smoothing when zoomed.
         painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
-        painter->drawPixmap(QPointF(0, 0), mImage);
+        painter->drawPixmap(mPicture.position, mImage);
+    } else if (mPicture.isMugen && mPicture.status != PictureStatus::NoImage) {
+        drawMissingPictureMarker(painter);
     }
     if (mUnderlay) {
         painter->save();
@@ -518,6 +552,28 @@ void Canvas::drawStaticLayer(QPainter *painter, const QRectF &rect) {
         if (!item->isLive() && item->isLayerVisible() && item->boundingRect().intersects(rect))
             item->paintInto(painter);
     }
+}
+
+void Canvas::drawMissingPictureMarker(QPainter *painter) const {
+    // A small square on the axis: dashed grey for a blank element (nothing on purpose), crossed
+    // red for a sprite that is missing or cannot be decoded.
+    const double half = 6.0 / zoom();
+    const QRectF box(mFrameOrigin - QPointF(half, half), QSizeF(2 * half, 2 * half));
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    const bool blank = mPicture.status == PictureStatus::Blank;
+    QPen pen(blank ? QColor(200, 200, 200) : QColor(235, 80, 80), 1.5,
+             blank ? Qt::DashLine : Qt::SolidLine);
+    pen.setCosmetic(true);
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(box.translated(0, -3 * half));
+    if (!blank) {
+        const QRectF b = box.translated(0, -3 * half);
+        painter->drawLine(b.topLeft(), b.bottomRight());
+        painter->drawLine(b.topRight(), b.bottomLeft());
+    }
+    painter->restore();
 }
 
 std::optional<std::pair<int, Grip>> Canvas::gripAt(QPointF pos) const {

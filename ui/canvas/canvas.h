@@ -3,7 +3,8 @@
 #include "document.h"
 #include "snapper.h"
 
-#include "spriteimagecache.h"
+#include "framepicture.h"
+
 #include <QEvent>
 #include <QHash>
 #include <QList>
@@ -99,6 +100,11 @@ public:
     /// What the canvas writes over itself when there is nothing to show: "image not found:
     /// knight.png" for a sprite whose image is missing, how to start for an empty document.
     QString notice() const { return mNotice; }
+    /// The current frame's picture as drawn (its pixels, where they sit, or why there are none).
+    const FramePicture &picture() const { return mPicture; }
+    /// What the status line says about the picture when nothing more pressing is shown: "Frame 3:
+    /// sprite 200,1 is not in kfm.sff", "Frame 2: blank element (group -1)"; empty when it shows.
+    QString pictureStatus() const { return mPictureStatus; }
 
     /// Paints the frame image and every quiet shape (the view caches this as its background).
     void drawStaticLayer(QPainter *painter, const QRectF &rect);
@@ -171,6 +177,7 @@ private:
     void saveSettings() const;
     void rebuild();
     void reloadFrameImage();
+    void drawMissingPictureMarker(QPainter *painter) const;
     void onDocumentChanged(const DocumentChange &change);
     void onHitsChanged(FrameRef frame, const QList<HitEvent> &events);
     void refreshColliding();
@@ -192,7 +199,9 @@ private:
     EditorSession *mSession;
     QGraphicsScene *mScene;
     CanvasView *mView;
-    QPixmap mImage; // the frame's cell of the sprite image
+    FramePicture mPicture; // the frame's pixels and where they sit
+    QPixmap mImage;        // mPicture's image, ready to draw
+    QString mPictureStatus;
     QString mNotice;
     QGraphicsRectItem *mFrameItem;
     QGraphicsPathItem *mPreview;
@@ -202,7 +211,6 @@ private:
     QActionGroup *mToolGroup;
     QList<AbstractTool *> mTools;
     AbstractTool *mActiveTool = nullptr;
-    SpriteImageCache mImages; // the sprites' images, flipped as each sprite says
     Snapper mSnapper;
     QRectF mFrameRect;
     QPointF mFrameOrigin;

@@ -73,10 +73,12 @@ OnionLayer::OnionLayer(Canvas *canvas, QObject *parent)
 
     EditorSession *session = canvas->session();
     connect(session, &EditorSession::currentFrameChanged, this, &OnionLayer::refresh);
+    connect(session, &EditorSession::picturesChanged, this, [this] {
+        if (mEnabled && mImages)
+            refresh();
+    });
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
-        if (change.kind == Kind::Reset || change.kind == Kind::SpriteChanged)
-            mImageCache.clear();
         if (!mEnabled || change.kind == Kind::CollisionRulesChanged ||
             change.kind == Kind::VersusChanged)
             return;
@@ -147,10 +149,6 @@ void OnionLayer::saveSettings() const {
     settings.setValue(kCountKey, mCount);
 }
 
-QPixmap OnionLayer::imageCell(const Sprite &sprite, const Frame &frame) const {
-    return mImageCache.cell(*mCanvas->session()->document(), sprite, frame);
-}
-
 void OnionLayer::refresh() {
     const bool hadGhosts = !mGhosts.isEmpty();
     mGhosts.clear();
@@ -178,9 +176,13 @@ void OnionLayer::refresh() {
                 ghost.path = pathOf(frame.shapes, document->data()).translated(shift);
                 ghost.color = side < 0 ? kPrevious : kNext;
                 ghost.color.setAlphaF(0.6 / distance);
-                if (mImages)
-                    ghost.image = imageCell(sprite, frame);
                 ghost.imageAt = shift;
+                if (mImages) {
+                    const FramePicture picture = mCanvas->session()->picture(ghost.frame);
+                    if (picture.isOk())
+                        ghost.image = QPixmap::fromImage(picture.image);
+                    ghost.imageAt += picture.position;
+                }
                 mGhosts.append(ghost);
             }
         }

@@ -2,7 +2,6 @@
 
 #include "document.h"
 
-#include "spriteimagecache.h"
 #include <QColor>
 #include <QHash>
 #include <QList>
@@ -36,8 +35,8 @@ public:
         FrameRef frame;    ///< which frame
         QPainterPath path; ///< its shapes, in the current frame's pixels (pivots aligned)
         QColor color;      ///< tint with its alpha (fainter with distance)
-        QPixmap image;     ///< its image cell when images are on, else null
-        QPointF imageAt;   ///< where the image cell's top-left goes
+        QPixmap image;     ///< its picture when images are on, else null
+        QPointF imageAt;   ///< where the picture's top-left goes, in the current frame's pixels
     };
 
     /// At most this many frames each way.
@@ -74,7 +73,6 @@ public Q_SLOTS:
 
 private:
     void saveSettings() const;
-    QPixmap imageCell(const Sprite &sprite, const Frame &frame) const;
 
     QPointer<Canvas> mCanvas;
     QAction *mToggle;
@@ -86,7 +84,6 @@ private:
     int mCount = 1;
     bool mWrapping = false;
     QList<Ghost> mGhosts;
-    mutable SpriteImageCache mImageCache;
 };
 
 } // namespace hitsmith

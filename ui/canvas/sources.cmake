@@ -11,5 +11,4 @@ target_sources(hitsmith_ui PRIVATE
   canvas/shapeclipboard.h canvas/shapeclipboard.cpp
   canvas/versuslayer.h canvas/versuslayer.cpp
   canvas/onionlayer.h canvas/onionlayer.cpp
-  canvas/spriteimagecache.h canvas/spriteimagecache.cpp
 )

@@ -13,6 +13,7 @@
 #include "layerchooser.h"
 #include "layerspanel.h"
 #include "onionlayer.h"
+#include "palettechooser.h"
 #include "playback.h"
 #include "prompts.h"
 #include "propertypanel.h"
@@ -42,6 +43,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 #include <QUrl>
+#include <QWidgetAction>
 
 namespace hitsmith {
 
@@ -336,6 +338,21 @@ void MainWindow::createMenus() {
     makeIconToolBar(spriteBar);
     spriteBar->addActions(
         {mAddPngAction, mSpritesPanel->splitSheetAction(), mSpritesPanel->traceAction()});
+    // The MUGEN palette: in the toolbar only while the document shows MUGEN art (not merely
+    // hidden, so other documents' toolbars stay exactly as they were).
+    auto *paletteAction = new QWidgetAction(this);
+    auto *palettes = new PaletteChooser(mSession);
+    paletteAction->setDefaultWidget(palettes); // the action owns it
+    const auto showPalettes = [spriteBar, paletteAction](bool useful) {
+        if (useful)
+            spriteBar->addAction(paletteAction);
+        else
+            spriteBar->removeAction(paletteAction);
+    };
+    showPalettes(palettes->isUseful());
+    connect(palettes, &PaletteChooser::usefulChanged, spriteBar, showPalettes);
+    view->insertMenu(mOnionLayer->toggleAction(), palettes->menu());
+    view->insertSeparator(mOnionLayer->toggleAction());
     if (mCanvas) {
         QMenu *tools = menuBar()->addMenu(tr("&Tools"));
         tools->addActions(mCanvas->toolActions());

@@ -16,6 +16,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/docks/versuspanel.h shell/docks/versuspanel.cpp
   shell/docks/layerspanel.h shell/docks/layerspanel.cpp
   shell/docks/layerchooser.h shell/docks/layerchooser.cpp
+  shell/docks/palettechooser.h shell/docks/palettechooser.cpp
   shell/properties/spriteproperties.h shell/properties/spriteproperties.cpp
   shell/properties/propertiestable.h shell/properties/propertiestable.cpp
   shell/properties/multishapepage.h shell/properties/multishapepage.cpp

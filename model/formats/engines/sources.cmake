@@ -19,6 +19,8 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/godot/godotanimation.h formats/engines/godot/godotanimation.cpp
   formats/engines/mugen/airformat.h formats/engines/mugen/airformat.cpp
   formats/engines/mugen/airlines.h formats/engines/mugen/airlines.cpp
+  formats/engines/mugen/airelement.h formats/engines/mugen/airelement.cpp
+  formats/engines/mugen/defformat.h formats/engines/mugen/defformat.cpp
   formats/engines/physicseditor/xmltree.h formats/engines/physicseditor/xmltree.cpp
   formats/engines/physicseditor/physicseditorbodies.h
   formats/engines/physicseditor/physicseditorbodies.cpp

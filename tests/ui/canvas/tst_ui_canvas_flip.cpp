@@ -1,11 +1,11 @@
 // A sprite's "flip" mirrors its whole image before a frame's source rectangle picks the cell
-// (a mirrored copy of a sprite refers to the same PNG): the image cache every view shares, and
-// the canvas drawing it.
+// (a mirrored copy of a sprite refers to the same PNG): the frame pictures every view shares, and
+// the canvas drawing them.
 
 #include "canvas.h"
 #include "canvasview.h"
 #include "editorsession.h"
-#include "spriteimagecache.h"
+#include "framepicture.h"
 
 #include <QGraphicsView>
 #include <QImage>
@@ -67,15 +67,20 @@ void TestCanvasFlip::cacheFlipsTheWholeImageBeforeCropping() {
     Frame right;
     right.name = QStringLiteral("right");
     right.source = QRectF(4, 1, 4, 3); // the right half, without the top row
-    sprite.frames = {right};
+    Frame all;
+    all.name = QStringLiteral("all"); // no source: the whole image
+    sprite.frames = {right, all};
     data.sprites = {sprite};
-    Document document;
-    document.reset(data, dir.filePath(QStringLiteral("doc.json")));
 
-    SpriteImageCache cache;
-    const QImage whole = cache.image(document, document.sprite(0)).toImage();
-    QCOMPARE(whole.size(), QSize(kWidth, kHeight));
-    const QImage cell = cache.cell(document, document.sprite(0), document.frame({0, 0})).toImage();
+    FramePictures pictures;
+    const FramePicture whole = pictures.picture(data, 0, 1, dir.path());
+    QVERIFY(whole.isOk());
+    QCOMPARE(whole.image.size(), QSize(kWidth, kHeight));
+    QCOMPARE(whole.position, QPointF(0, 0));
+    const FramePicture picture = pictures.picture(data, 0, 0, dir.path());
+    QVERIFY(picture.isOk());
+    QCOMPARE(picture.position, QPointF(0, 0)); // a cell sits at its frame's corner
+    const QImage cell = picture.image;
     QCOMPARE(cell.size(), QSize(4, 3));
     for (int y = 0; y < 3; ++y) {
         for (int x = 0; x < 4; ++x) {

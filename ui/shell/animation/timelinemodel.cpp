@@ -16,6 +16,7 @@ TimelineModel::TimelineModel(EditorSession *session, QObject *parent)
     , mSession(session) {
     connect(session->document(), &Document::changed, this, &TimelineModel::onDocumentChanged);
     connect(session, &EditorSession::currentFrameChanged, this, &TimelineModel::onFrameChanged);
+    connect(session, &EditorSession::picturesChanged, this, &TimelineModel::invalidateAll);
     onFrameChanged(session->currentFrame());
 }
 
@@ -135,7 +136,6 @@ void TimelineModel::onFrameChanged(FrameRef frame) {
 void TimelineModel::resetSprite() {
     beginResetModel();
     mThumbnails.clear();
-    mImages.clear();
     if (mSprite >= 0 && mSprite < mSession->document()->data().sprites.size())
         mThumbnails.resize(mSession->document()->sprite(mSprite).frames.size());
     else
@@ -167,18 +167,11 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
         if (change.sprite != mSprite)
             return;
         // A new image or default duration: every frame of the sprite.
-        mImages.clear();
-        for (QPixmap &pixmap : mThumbnails)
-            pixmap = QPixmap();
-        if (rowCount() > 0)
-            Q_EMIT dataChanged(index(0), index(rowCount() - 1));
+        invalidateAll();
         frameDataMayHaveChanged();
         return;
     case Kind::LayersChanged:
-        for (int i = 0; i < rowCount(); ++i)
-            mThumbnails[i] = QPixmap();
-        if (rowCount() > 0)
-            Q_EMIT dataChanged(index(0), index(rowCount() - 1));
+        invalidateAll();
         return;
     case Kind::CollisionRulesChanged:
     case Kind::VersusChanged:
@@ -194,8 +187,11 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
     }
 }
 
-QPixmap TimelineModel::spriteImage() const {
-    return mImages.image(*mSession->document(), mSession->document()->sprite(mSprite));
+void TimelineModel::invalidateAll() {
+    for (QPixmap &pixmap : mThumbnails)
+        pixmap = QPixmap();
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1));
 }
 
 QPixmap TimelineModel::thumbnail(int row) const {
@@ -204,15 +200,21 @@ QPixmap TimelineModel::thumbnail(int row) const {
     ++mThumbnailsDrawn;
     const DocumentData &data = mSession->document()->data();
     const Frame &frame = data.sprites[mSprite].frames[row];
-    QPixmap image = spriteImage();
-    QRectF area;
-    if (frame.source)
-        area = *frame.source;
-    else if (!image.isNull())
-        area = QRectF(QPointF(0, 0), image.size());
-    QRectF extent = area.isValid() ? QRectF(QPointF(0, 0), area.size()) : QRectF();
+    // The same picture the canvas draws, where it draws it (a PNG cell at the frame's corner, a
+    // MUGEN sprite placed about the axis); framed like the canvas frames it.
+    const FramePicture picture = mSession->picture({mSprite, row});
+    QRectF extent;
+    if (!picture.isMugen && frame.source)
+        extent = QRectF(QPointF(0, 0), frame.source->size());
+    else if (picture.isOk())
+        extent = picture.rect();
+    if (picture.isMugen) {
+        for (const Shape &shape : frame.shapes)
+            extent |= shape.boundingRect(); // the canvas frames a character's boxes too
+    }
     if (extent.isEmpty()) {
-        extent = QRectF(0, 0, 64, 64); // no image: the shapes' extent, as the canvas frames it
+        // No image: the shapes' extent, as the canvas frames it.
+        extent = picture.isMugen ? QRectF(-32, -64, 64, 64) : QRectF(0, 0, 64, 64);
         for (const Shape &shape : frame.shapes)
             extent |= shape.boundingRect();
     }
@@ -224,9 +226,24 @@ QPixmap TimelineModel::thumbnail(int row) const {
     painter.translate(kThumbnailSize / 2.0, kThumbnailSize / 2.0);
     painter.scale(scale, scale);
     painter.translate(-extent.center());
-    if (!image.isNull() && area.isValid()) {
+    if (picture.isOk()) {
         painter.setRenderHint(QPainter::SmoothPixmapTransform, scale < 1.0);
-        painter.drawPixmap(QRectF(QPointF(0, 0), area.size()), image, area);
+        painter.drawImage(picture.position, picture.image);
+    } else if (picture.isMugen && picture.status != PictureStatus::NoImage) {
+        // The canvas's marker, above the axis: dashed for a blank element, crossed when missing.
+        const QPointF axis = painter.transform().map(frame.origin.value_or(QPointF()));
+        const QRectF box(axis - QPointF(5, 15), QSizeF(10, 10));
+        painter.save();
+        painter.resetTransform();
+        const bool blank = picture.status == PictureStatus::Blank;
+        painter.setPen(QPen(blank ? QColor(200, 200, 200) : QColor(235, 80, 80), 1.5,
+                            blank ? Qt::DashLine : Qt::SolidLine));
+        painter.drawRect(box);
+        if (!blank) {
+            painter.drawLine(box.topLeft(), box.bottomRight());
+            painter.drawLine(box.topRight(), box.bottomLeft());
+        }
+        painter.restore();
     }
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const Shape &shape : frame.shapes) {

@@ -3,7 +3,6 @@
 #include "document.h"
 #include "operations/timing.h"
 
-#include "spriteimagecache.h"
 #include <QAbstractListModel>
 #include <QHash>
 #include <QList>
@@ -17,9 +16,9 @@ namespace hitsmith {
 class EditorSession;
 
 /// The frames of the session's current sprite as a list: the frame's name (display), its
-/// thumbnail (decoration: the image cell with its shapes in their layer colours) and its duration
-/// in ms (edit role; setting it pushes one ChangeFrameCommand). Thumbnails are cached and drawn
-/// again only for the frames a change touched.
+/// thumbnail (decoration: the frame's picture with its shapes in their layer colours) and its
+/// duration in ms (edit role; setting it pushes one ChangeFrameCommand). Thumbnails are cached and
+/// drawn again only for the frames a change touched.
 class TimelineModel : public QAbstractListModel {
     Q_OBJECT
 
@@ -69,13 +68,12 @@ private:
     void invalidate(int frame);
     void frameDataMayHaveChanged();
     QPixmap thumbnail(int frame) const;
-    QPixmap spriteImage() const;
+    void invalidateAll();
 
     EditorSession *mSession;
     int mSprite = -1;
     int mCurrent = -1;
     mutable QList<QPixmap> mThumbnails; // null: to be drawn
-    mutable SpriteImageCache mImages;
     mutable int mThumbnailsDrawn = 0;
     QString mAttackLayer;
     mutable std::optional<operations::FrameData> mFrameData; // nullopt: to be computed

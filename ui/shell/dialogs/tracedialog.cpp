@@ -20,13 +20,34 @@ namespace hitsmith {
 
 using namespace operations;
 
+namespace {
+
+/// Each frame's source cell of one sheet (the whole sheet without a source), at the frame's corner.
+TraceDialog::PictureSource sheetCells(Document *document, int sprite, const QImage &image) {
+    const QImage sheet = image.convertToFormat(QImage::Format_ARGB32);
+    return [document, sprite, sheet](int frame) {
+        FramePicture picture;
+        const Frame &data = document->sprite(sprite).frames.value(frame);
+        picture.image = sheet.copy(data.source ? data.source->toAlignedRect() : sheet.rect());
+        picture.status = picture.image.isNull() ? PictureStatus::NoImage : PictureStatus::Ok;
+        return picture;
+    };
+}
+
+} // namespace
+
 TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
                          const QImage &image, Prompts *prompts, QWidget *parent)
+    : TraceDialog(document, frame, std::move(selectedFrames),
+                  sheetCells(document, frame.sprite, image), prompts, parent) {}
+
+TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
+                         PictureSource pictures, Prompts *prompts, QWidget *parent)
     : QDialog(parent)
     , mDocument(document)
     , mFrame(frame)
     , mSelectedFrames(std::move(selectedFrames))
-    , mImage(image.convertToFormat(QImage::Format_ARGB32))
+    , mPictures(std::move(pictures))
     , mPrompts(prompts)
     , mThreshold(new QSpinBox(this))
     , mGrow(new QSpinBox(this))
@@ -148,15 +169,22 @@ QList<int> TraceDialog::targetFrames() const {
     return all;
 }
 
-QRect TraceDialog::cellOf(int frame) const {
-    const Frame &data = mDocument->sprite(mFrame.sprite).frames.value(frame);
-    return data.source ? data.source->toAlignedRect() : mImage.rect();
+FramePicture TraceDialog::pictureOf(int frame) const {
+    FramePicture picture = mPictures ? mPictures(frame) : FramePicture();
+    if (!picture.isOk())
+        picture.image = QImage();
+    else if (picture.image.format() != QImage::Format_ARGB32 &&
+             picture.image.format() != QImage::Format_ARGB32_Premultiplied)
+        picture.image = picture.image.convertToFormat(QImage::Format_ARGB32);
+    return picture;
 }
 
 void TraceDialog::updatePreview() {
     const TraceOptions settings = options();
-    const QRect cell = cellOf(mFrame.frame);
-    const AlphaMask mask = traceMask(mImage, cell, settings);
+    // Traced in the picture's own pixels; shapes are moved to where it is drawn when applied.
+    const FramePicture picture = pictureOf(mFrame.frame);
+    const QRect cell = picture.image.rect();
+    const AlphaMask mask = traceMask(picture.image, cell, settings);
     mPreviewPieces = tracePieces(mask, settings).pieces;
     const AlphaMask covered = rasterizedMask(mPreviewPieces, mask.width, mask.height);
 
@@ -167,7 +195,7 @@ void TraceDialog::updatePreview() {
     pixmap.fill(palette().color(QPalette::Base));
     QPainter painter(&pixmap);
     painter.scale(scale, scale);
-    painter.drawImage(QPoint(0, 0), mImage, cell);
+    painter.drawImage(QPoint(0, 0), picture.image);
     painter.setRenderHint(QPainter::Antialiasing);
     QPen pen(QColor(0x3e, 0x89, 0x48), 1.5 / scale);
     painter.setPen(pen);
@@ -244,9 +272,12 @@ bool TraceDialog::apply() {
                 }
             }
         }
-        const QList<Shape> shapes =
-            tracedShapes(tracePieces(traceMask(mImage, cellOf(f), settings), settings).pieces,
-                         settings, remaining);
+        const FramePicture picture = pictureOf(f);
+        QList<QPolygonF> pieces =
+            tracePieces(traceMask(picture.image, picture.image.rect(), settings), settings).pieces;
+        for (QPolygonF &piece : pieces)
+            piece.translate(picture.position);
+        const QList<Shape> shapes = tracedShapes(pieces, settings, remaining);
         if (!removed.isEmpty())
             new RemoveShapesCommand(mDocument, removed, command->text(), command.get());
         QList<ShapeRef> added;

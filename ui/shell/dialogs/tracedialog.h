@@ -1,11 +1,14 @@
 #pragma once
 
 #include "document.h"
+#include "framepicture.h"
 #include "operations/trace.h"
 
 #include <QDialog>
 #include <QImage>
 #include <QList>
+
+#include <functional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -16,9 +19,10 @@ namespace hitsmith {
 
 class Prompts;
 
-/// Traces hitboxes from the sprite's alpha: the pipeline's settings, a live preview of the
-/// current frame with its piece count and covered area, and Apply to this frame, the selected
-/// frames or the whole sprite as one undo step. Traced shapes go on layer hurtbox unless another
+/// Traces hitboxes from the frames' pictures' alpha (a PNG sheet's cell, a MUGEN sprite placed
+/// about the axis): the pipeline's settings, a live preview of the current frame with its piece
+/// count and covered area, and Apply to this frame, the selected frames or the whole sprite as
+/// one undo step. Traced shapes land where the picture is drawn, on layer hurtbox unless another
 /// is chosen (as `hitsmith-cli trace`), never on the drawing layer by surprise; before shapes are
 /// replaced the user is told how many, on which frames, and may keep them.
 class TraceDialog : public QDialog {
@@ -30,8 +34,14 @@ public:
     /// Whether traced shapes replace the shapes already on the chosen layer.
     enum class Placement { ReplaceLayer, Add };
 
-    /// image is the sprite's image (already read); selectedFrames are frame indices of sprite;
+    /// The picture of a frame (by index) of the traced sprite, as the canvas draws it.
+    using PictureSource = std::function<FramePicture(int frame)>;
+
+    /// pictures gives each frame's pixels; selectedFrames are frame indices of the sprite;
     /// prompts asks before a replace removes shapes (none: they are removed without asking).
+    TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
+                PictureSource pictures, Prompts *prompts, QWidget *parent = nullptr);
+    /// image is the sprite's whole image (already read): each frame traces its source cell.
     TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames, const QImage &image,
                 Prompts *prompts, QWidget *parent = nullptr);
 
@@ -61,7 +71,8 @@ public:
     int previewPieceCount() const { return int(mPreviewPieces.size()); }
 
 private:
-    QRect cellOf(int frame) const;
+    /// The frame's picture in ARGB32 (null image when it has none).
+    FramePicture pictureOf(int frame) const;
     /// Asks before removing shapes; true when there are none or the user agrees.
     bool confirmReplace(const QList<ShapeRef> &removed);
     void updatePreview();
@@ -69,7 +80,7 @@ private:
     Document *mDocument;
     FrameRef mFrame;
     QList<int> mSelectedFrames;
-    QImage mImage;
+    PictureSource mPictures;
     Prompts *mPrompts;
     QSpinBox *mThreshold, *mGrow, *mBudget;
     QDoubleSpinBox *mTolerance;

@@ -167,21 +167,35 @@ void SpritesPanel::traceCurrentFrame() {
     if (!frame.isValid())
         return;
     const Sprite &sprite = document->sprite(frame.sprite);
-    const QString imagePath = sprite.image; // absolute in memory;
-    QImageReader reader(imagePath);
-    const QImage image = reader.read();
-    if (sprite.image.isEmpty() || image.isNull()) {
-        mPrompts->showError(
-            this, tr("Trace Hitboxes"),
-            sprite.image.isEmpty()
-                ? tr("The sprite \"%1\" has no image to trace.").arg(sprite.name)
-                : tr("Cannot read the image \"%1\": %2").arg(imagePath, reader.errorString()));
+    const FramePicture picture = mSession->picture(frame);
+    if (sprite.image.isEmpty()) {
+        mPrompts->showError(this, tr("Trace Hitboxes"),
+                            tr("The sprite \"%1\" has no image to trace.").arg(sprite.name));
+        return;
+    }
+    if (picture.status == PictureStatus::FileMissing) {
+        QString message = picture.message;
+        if (!picture.isMugen) {
+            QImageReader reader(sprite.image); // absolute in memory
+            reader.read();
+            message =
+                tr("Cannot read the image \"%1\": %2").arg(sprite.image, reader.errorString());
+        }
+        mPrompts->showError(this, tr("Trace Hitboxes"), message);
         return;
     }
     QList<int> selected = currentSprite() == frame.sprite ? selectedFrames() : QList<int>{};
     if (selected.isEmpty())
         selected = {frame.frame};
-    TraceDialog dialog(document, frame, selected, image, mPrompts, this);
+    // Every frame traces the picture the canvas shows for it (a blank MUGEN element: nothing).
+    EditorSession *session = mSession;
+    const int spriteIndex = frame.sprite;
+    TraceDialog dialog(
+        document, frame, selected,
+        [session, spriteIndex](int f) {
+            return session->picture({spriteIndex, f});
+        },
+        mPrompts, this);
     dialog.exec();
 }
 

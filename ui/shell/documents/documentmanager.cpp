@@ -9,6 +9,7 @@
 #include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "imagepaths.h"
+#include "mugencharacter.h"
 #include "prompts.h"
 #include "spritespanel.h"
 #include "structurecommands.h"
@@ -57,6 +58,49 @@ bool isPng(const QString &path) {
 
 bool isDocument(const QString &path) {
     return FormatRegistry::instance().byFileName(path, FileFormat::CanRead) != nullptr;
+}
+
+/// MUGEN art: a character's .def, its .sff sprites and .act palettes. Hitsmith reads them and
+/// never writes them (its boxes go to the .air, by export).
+bool isMugenArt(const QString &path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == u"def" || suffix == u"sff" || suffix == u"act";
+}
+
+/// The files of every MUGEN character the document's sprites show: .def, .sff, .air, .act.
+QStringList characterFiles(EditorSession *session) {
+    QStringList files;
+    for (const Sprite &sprite : session->document()->data().sprites) {
+        const auto character = session->pictures()->character(sprite, session->documentDir());
+        if (!character)
+            continue;
+        files << character->defPath() << character->sffPath() << character->animPath();
+        const QString dir = QFileInfo(character->defPath()).absolutePath();
+        for (const QString &palette : character->def().palettes) {
+            if (!palette.isEmpty())
+                files << art::resolveMugenPath(dir, palette);
+        }
+    }
+    files.removeAll(QString());
+    files.removeDuplicates();
+    return files;
+}
+
+/// Why path must not be written (it is MUGEN art, or a file of a character the document shows);
+/// empty when it may.
+QString artWriteRefusal(EditorSession *session, const QString &path) {
+    const QString name = QFileInfo(path).fileName();
+    if (isMugenArt(path))
+        return tr("%1 is MUGEN art (.def, .sff or .act); Hitsmith never writes those. Choose "
+                  "another name.")
+            .arg(name);
+    const QStringList files = characterFiles(session);
+    if (std::any_of(files.begin(), files.end(),
+                    [&](const QString &file) { return isSameFile(path, file); }))
+        return tr("%1 is a file of the MUGEN character this document shows; saving a Hitsmith "
+                  "document there would replace it. Choose another name.")
+            .arg(name);
+    return {};
 }
 
 /// The name a file's content goes by: "knight" for knight.json, knight.tsx and the
@@ -219,7 +263,8 @@ bool DocumentManager::openFile(const QString &path) {
         mPrompts->showError(
             mWindow, tr("Open Document"),
             tr("%1 is not a file Hitsmith can open: its content is none of the formats it "
-               "imports (Tiled, Godot, Phaser/Matter, Aseprite, MUGEN .air, PhysicsEditor's "
+               "imports (Tiled, Godot, Phaser/Matter, Aseprite, MUGEN .def and .air, "
+               "PhysicsEditor's "
                "AndEngine or libGDX XML, cocos2d-x plist).")
                 .arg(QFileInfo(path).fileName()));
         return false;
@@ -300,6 +345,10 @@ bool DocumentManager::saveTo(const QString &path) {
                                 .arg(QFileInfo(path).fileName()));
         return false;
     }
+    if (const QString refusal = artWriteRefusal(mSession, path); !refusal.isEmpty()) {
+        mPrompts->showError(mWindow, tr("Save Document"), refusal);
+        return false;
+    }
     // Image paths are absolute in memory; the writer makes them relative to the target's
     // folder, so saving anywhere rewrites nothing in the document or its history.
     QString error;
@@ -357,6 +406,15 @@ bool DocumentManager::exportAs(const FileFormat *format) {
 
 bool DocumentManager::exportFile(const QString &path, const FileFormat *format) {
     const QString name = QFileInfo(path).fileName();
+    if (isMugenArt(path)) {
+        // The character's .air may take the boxes back (AirFormat keeps its other bytes); its
+        // .def, .sff and .act are art and stay untouched.
+        mPrompts->showError(mWindow, tr("Export"),
+                            tr("%1 is MUGEN art (.def, .sff or .act); Hitsmith never writes "
+                               "those.")
+                                .arg(name));
+        return false;
+    }
     const bool ownFile =
         !document()->filePath().isEmpty() && isSameFile(path, document()->filePath());
     if (ownFile) {

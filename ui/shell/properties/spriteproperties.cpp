@@ -2,6 +2,7 @@
 
 #include "editorsession.h"
 #include "imagepaths.h"
+#include "mugencharacter.h"
 #include "prompts.h"
 #include "refusalline.h"
 #include "structurecommands.h"
@@ -101,6 +102,17 @@ void SpriteProperties::showSprite(int sprite) {
     } else if (isImageMissing(s, documentFolder())) {
         mImageStatus->setText(tr("image not found: %1").arg(shown));
         palette.setColor(QPalette::WindowText, QColor(200, 60, 40));
+    } else if (const auto character = mSession->pictures()->character(s, mSession->documentDir())) {
+        // MUGEN art: each frame shows the sprite its element names; say what was found.
+        if (!character->error().isEmpty() || !character->sff()) {
+            mImageStatus->setText(character->error());
+            palette.setColor(QPalette::WindowText, QColor(200, 60, 40));
+        } else {
+            mImageStatus->setText(tr("MUGEN character: %1, SFF %2, %n sprite(s)", nullptr,
+                                     int(character->sff()->spriteCount()))
+                                      .arg(QFileInfo(character->sffPath()).fileName(),
+                                           character->sff()->versionText()));
+        }
     } else {
         const QSize size = QImageReader(s.image).size();
         mImageStatus->setText(tr("%1 × %2 px").arg(size.width()).arg(size.height()));
