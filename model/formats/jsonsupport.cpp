@@ -8,6 +8,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -153,6 +154,13 @@ void Cursor::fail(const QString &message) const {
 QString number(double value) {
     if (value == 0)
         return QStringLiteral("0"); // no "-0" in files
+    // std::to_chars spells the shortest round trip as Qt does below 1e15 (above, it writes all
+    // of a large whole number's digits where Qt writes zeros), in a tenth of the time.
+    if (std::fabs(value) < 1e15) {
+        char text[32];
+        const std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
+        return QString::fromLatin1(text, end.ptr - text);
+    }
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 

@@ -2,15 +2,20 @@
 // parser whenever it gives up) gives the same document, or the same error message, as the
 // reference reader (Qt's parser alone). Inputs: every JSON file in the repository's test data,
 // fuzz regressions and examples, a list of the quirks where two JSON parsers can differ, and
-// generated documents with everything a document may hold, each also mangled byte by byte.
+// generated documents with everything a document may hold, each also mangled byte by byte. And
+// the writer's fast spelling of numbers against Qt's.
 
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
+#include "jsonsupport.h"
 
 #include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTest>
+
+#include <cmath>
+#include <cstring>
 
 using namespace hitsmith;
 
@@ -282,6 +287,7 @@ private Q_SLOTS:
     void quirks_data();
     void quirks();
     void generatedDocumentsAndTheirManglings();
+    void numbersAreWrittenAsQtWritesThem();
 };
 
 void TestFastReader::everyJsonFileInTheRepository() {
@@ -490,6 +496,39 @@ void TestFastReader::generatedDocumentsAndTheirManglings() {
     // some manglings still read: both paths are compared on documents, not only on errors.
     QVERIFY2(quick > 150, qPrintable(QString::number(quick)));
     QVERIFY2(mangledReadable > 100, qPrintable(QString::number(mangledReadable)));
+}
+
+void TestFastReader::numbersAreWrittenAsQtWritesThem() {
+    // json::number spells most numbers without Qt: the writer's spelling must not change.
+    QRandomGenerator random(31);
+    int checked = 0;
+    const auto check = [&](double v) {
+        if (!std::isfinite(v))
+            return true;
+        ++checked;
+        const QString expected =
+            v == 0 ? QStringLiteral("0") : QString::number(v, 'g', QLocale::FloatingPointShortest);
+        return json::number(v) == expected;
+    };
+    for (int e = -330; e <= 308; ++e)
+        for (double m : {1.0, 1.5, 2.0, 9.99, 1.234567, 7.0 / 3})
+            for (double sign : {1.0, -1.0})
+                QVERIFY2(check(sign * m * std::pow(10.0, e)), qPrintable(QString::number(e)));
+    for (int i = 0; i < 200000; ++i) {
+        const quint64 bits = random.generate64();
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        QVERIFY2(check(v), qPrintable(QString::number(v, 'g', 17)));
+        const double pixel = random.bounded(10000.0) - 5000.0;
+        for (double q : {pixel, std::round(pixel), std::round(pixel * 4) / 4, pixel * 1e10})
+            QVERIFY2(check(q), qPrintable(QString::number(q, 'g', 17)));
+    }
+    for (int i = -100000; i <= 100000; ++i)
+        QVERIFY(check(i));
+    for (double v : {1e15, 1e15 - 1, 1e15 + 1, 999999999999999.9, 1e16, 1e21, 1e22, 5e-324, 1e-5,
+                     1e-4, 0.00012345, 1e5, 123456.0, -0.0})
+        QVERIFY2(check(v), qPrintable(QString::number(v, 'g', 17)));
+    QVERIFY(checked > 1000000);
 }
 
 QTEST_GUILESS_MAIN(TestFastReader)
