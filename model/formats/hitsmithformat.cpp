@@ -33,9 +33,9 @@ void appendKey(QString &out, QLatin1StringView key) {
 
 void appendPoint(QString &out, QPointF p) {
     out += u'[';
-    out += json::number(p.x());
+    json::appendNumber(out, p.x());
     out += QLatin1StringView(", ");
-    out += json::number(p.y());
+    json::appendNumber(out, p.y());
     out += u']';
 }
 
@@ -146,11 +146,11 @@ void appendShapeLine(QString &out, const Shape &shape) {
         appendPoint(line.member(QLatin1StringView("center")), shape.center);
         appendPoint(line.member(QLatin1StringView("size")),
                     {shape.size.width(), shape.size.height()});
-        line.member(QLatin1StringView("angle")) += json::number(shape.angle);
+        json::appendNumber(line.member(QLatin1StringView("angle")), shape.angle);
         break;
     case ShapeType::Circle:
         appendPoint(line.member(QLatin1StringView("center")), shape.center);
-        line.member(QLatin1StringView("radius")) += json::number(shape.radius);
+        json::appendNumber(line.member(QLatin1StringView("radius")), shape.radius);
         break;
     }
     if (!shape.properties.isEmpty())

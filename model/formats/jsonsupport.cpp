@@ -151,17 +151,26 @@ void Cursor::fail(const QString &message) const {
     throw SchemaError{mPath, message};
 }
 
-QString number(double value) {
-    if (value == 0)
-        return QStringLiteral("0"); // no "-0" in files
+void appendNumber(QString &out, double value) {
+    if (value == 0) {
+        out += u'0'; // no "-0" in files
+        return;
+    }
     // std::to_chars spells the shortest round trip as Qt does below 1e15 (above, it writes all
     // of a large whole number's digits where Qt writes zeros), in a tenth of the time.
     if (std::fabs(value) < 1e15) {
         char text[32];
         const std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
-        return QString::fromLatin1(text, end.ptr - text);
+        out += QLatin1StringView(text, end.ptr - text);
+        return;
     }
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    out += QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QString number(double value) {
+    QString out;
+    appendNumber(out, value);
+    return out;
 }
 
 QString string(const QString &value) {
