@@ -1,14 +1,16 @@
 // The native reader's two paths read alike: for every input, the fast reader (simdjson, then Qt's
 // parser whenever it gives up) gives the same document, or the same error message, as the
-// reference reader (Qt's parser alone). Inputs: every JSON file in the repository's test data,
-// fuzz regressions and examples, a list of the quirks where two JSON parsers can differ, and
-// generated documents with everything a document may hold, each also mangled byte by byte. And
-// the writer's fast spelling of numbers against Qt's.
+// reference reader (Qt's parser alone). Inputs: every file in the repository's test data, fuzz
+// regressions, seeds and examples (and the shared engine fixtures where they are), a list of
+// the quirks where two JSON parsers can differ, and generated documents with everything a
+// document may hold, each also mangled byte by byte. And the writer's fast spelling of numbers
+// against Qt's.
 
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
 #include "jsonsupport.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
@@ -294,9 +296,15 @@ void TestFastReader::everyJsonFileInTheRepository() {
     const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
     QVERIFY(!source.isEmpty());
     int files = 0, quick = 0;
-    for (const QString &folder : {QStringLiteral("/tests/data"), QStringLiteral("/examples"),
-                                  QStringLiteral("/tests/fuzz/seeds")}) {
-        QDirIterator it(source + folder, QDir::Files, QDirIterator::Subdirectories);
+    QStringList folders = {source + QStringLiteral("/tests/data"),
+                           source + QStringLiteral("/examples"),
+                           source + QStringLiteral("/tests/fuzz/seeds")};
+    // The engines' own files beside the repository, where they are (CI has them).
+    const QString shared = qEnvironmentVariable("HITSMITH_SHARED_FIXTURES");
+    if (!shared.isEmpty() && QDir(shared).exists())
+        folders.append(shared);
+    for (const QString &folder : std::as_const(folders)) {
+        QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QFile file(it.next());
             QVERIFY(file.open(QIODevice::ReadOnly));
