@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins).
+# Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins), simdjson
+# (the native reader's fast path).
 # Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
 # of exported files), fonts for the offscreen platform.
 # The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
@@ -14,6 +15,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
+  libsimdjson-dev
   libboost-dev libbox2d-dev python3-skimage
   tiled
   clang libclang-rt-14-dev lld

@@ -3,8 +3,13 @@
 
 #include "collisionservice.h"
 #include "document.h"
+#include "fileio.h"
 #include "hitsmithformat.h"
+#include "imagepaths.h"
 #include "jsonsupport.h"
+#include "sharednames.h"
+
+#include <QFileInfo>
 
 #include <QRectF>
 
@@ -47,8 +52,9 @@ int runBench(const QStringList &arguments, Output &output) {
         "opening "
         "a document (bulk build, every hit with its vector). E: median time of one edit on the "
         "largest frame (a random shape moved by up to 2% of the frame's extent through the "
-        "document, its hits recomputed by the service). O: median of 3 openings of the file as the "
-        "editor opens it (read, parse, reset with validation and the bulk build, every frame's "
+        "document, its hits recomputed by the service). O: median of the openings of the file "
+        "(--opens, default 3) as the editor opens it (read, parse, reset with validation and the "
+        "bulk build, every frame's "
         "hits); F and E do not include parsing. A frame of 8,192 shapes or more is collided on "
         "two threads when the machine has two cores or more."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Document to time."));
@@ -56,6 +62,17 @@ int runBench(const QStringList &arguments, Output &output) {
                                          QStringLiteral("Number of edits to time (default 1000)."),
                                          QStringLiteral("K"), QStringLiteral("1000"));
     parser.addOption(editsOption);
+    const QCommandLineOption opensOption(QStringLiteral("opens"),
+                                         QStringLiteral("Number of openings to time (default 3)."),
+                                         QStringLiteral("N"), QStringLiteral("3"));
+    parser.addOption(opensOption);
+    const QCommandLineOption readerOption(
+        QStringLiteral("reader"),
+        QStringLiteral(
+            "How openings parse the file: fast (simdjson, as the editor does; the "
+            "default) or qt (Qt's JSON parser alone, the reader before it; to compare)."),
+        QStringLiteral("fast|qt"), QStringLiteral("fast"));
+    parser.addOption(readerOption);
     if (const std::optional<int> early =
             parseArguments(parser, QStringLiteral("bench"), arguments, output))
         return *early;
@@ -69,7 +86,33 @@ int runBench(const QStringList &arguments, Output &output) {
         output.err << "hitsmith-cli bench: --edits must be a whole number of at least 1\n";
         return Failure;
     }
+    bool opensOk = false;
+    const int opens = parser.value(opensOption).toInt(&opensOk);
+    if (!opensOk || opens < 1) {
+        output.err << "hitsmith-cli bench: --opens must be a whole number of at least 1\n";
+        return Failure;
+    }
+    const QString reader = parser.value(readerOption);
+    if (reader != QLatin1String("fast") && reader != QLatin1String("qt")) {
+        output.err << "hitsmith-cli bench: --reader must be fast or qt\n";
+        return Failure;
+    }
     const QString file = parser.positionalArguments().constFirst();
+    const auto load = [&]() {
+        if (reader == QLatin1String("fast"))
+            return loadDocumentFile(file);
+        // loadDocumentFile's steps, with the reference reader.
+        ReadResult loaded;
+        QByteArray bytes;
+        if (!readWholeFile(file, &bytes, &loaded.error))
+            return loaded;
+        loaded = HitsmithFormat::parseWithQt(bytes);
+        if (loaded.document) {
+            resolveImagePaths(*loaded.document, QFileInfo(file).absolutePath());
+            shareLayerNames(*loaded.document);
+        }
+        return loaded;
+    };
     const ReadResult result = loadDocumentFile(file);
     if (!result.isOk()) {
         output.err << file << ": " << result.error << '\n';
@@ -131,11 +174,11 @@ int runBench(const QStringList &arguments, Output &output) {
 
     // Opening: the file read and parsed, then the same reset and hits as above.
     std::vector<double> openMs;
-    for (int run = 0; run < 3; ++run) {
+    for (int run = 0; run < opens; ++run) {
         Document target;
         CollisionService service(&target);
         const auto start = Clock::now();
-        ReadResult opened = loadDocumentFile(file);
+        ReadResult opened = load();
         if (!opened.isOk()) {
             output.err << file << ": " << opened.error << '\n';
             return Failure;

@@ -77,11 +77,16 @@ int runTrace(const QStringList &arguments, Output &output) {
     const QCommandLineOption layerOption(QStringLiteral("layer"),
                                          QStringLiteral("Layer of the shapes (default hurtbox)."),
                                          QStringLiteral("NAME"), QStringLiteral("hurtbox"));
+    const QCommandLineOption threadsOption(
+        QStringLiteral("threads"),
+        QStringLiteral("Trace the cells on N threads; 0 = one per core (default 0). The "
+                       "document is the same whatever N."),
+        QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Document to write."),
                                        QStringLiteral("OUT.json"));
     parser.addOptions({cellOption, gridOption, alphaOption, growOption, toleranceOption,
-                       maxVerticesOption, hullOption, layerOption, outOption});
+                       maxVerticesOption, hullOption, layerOption, threadsOption, outOption});
     parser.addPositionalArgument(QStringLiteral("IMAGE"), QStringLiteral("Sprite or sheet."));
     if (const std::optional<int> early =
             parseArguments(parser, QStringLiteral("trace"), arguments, output))
@@ -126,6 +131,11 @@ int runTrace(const QStringList &arguments, Output &output) {
     if (options.layer.isEmpty())
         return usageError(QStringLiteral("--layer must not be empty"));
 
+    const std::optional<int> threads = parseInt(parser.value(threadsOption), 0, 256);
+    if (!threads)
+        return usageError(QStringLiteral("--threads must be a whole number from 0 to 256, not '%1'")
+                              .arg(parser.value(threadsOption)));
+
     const QString file = files.first();
     QImageReader reader(file);
     QImage image = reader.read();
@@ -166,21 +176,23 @@ int runTrace(const QStringList &arguments, Output &output) {
     sprite.image =
         QFileInfo(out).absoluteDir().relativeFilePath(QFileInfo(file).absoluteFilePath());
     const bool sheet = columns * rows > 1 || parser.isSet(cellOption) || parser.isSet(gridOption);
-    for (int row = 0; row < rows; ++row) {
-        for (int column = 0; column < columns; ++column) {
-            const QRect rect(column * cell.width(), row * cell.height(), cell.width(),
-                             cell.height());
-            Frame frame;
-            frame.name = QStringLiteral("frame-%1").arg(sprite.frames.size() + 1);
-            if (sheet)
-                frame.source = QRectF(rect);
-            const TracedPieces traced = tracePieces(traceMask(image, rect, options), options);
-            if (traced.droppedCount > 0)
-                output.err << file << ": warning: " << frame.name << ": " << traced.droppedCount
-                           << " traced piece(s) were invalid and left out\n";
-            frame.shapes = tracedShapes(traced.pieces, options);
-            sprite.frames.append(frame);
-        }
+    QList<QRect> cells;
+    for (int row = 0; row < rows; ++row)
+        for (int column = 0; column < columns; ++column)
+            cells.append(
+                QRect(column * cell.width(), row * cell.height(), cell.width(), cell.height()));
+    const QList<TracedPieces> traced = traceCells(image, cells, options, *threads);
+    sprite.frames.reserve(cells.size());
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        Frame frame;
+        frame.name = QStringLiteral("frame-%1").arg(i + 1);
+        if (sheet)
+            frame.source = QRectF(cells[i]);
+        if (traced[i].droppedCount > 0)
+            output.err << file << ": warning: " << frame.name << ": " << traced[i].droppedCount
+                       << " traced piece(s) were invalid and left out\n";
+        frame.shapes = tracedShapes(traced[i].pieces, options);
+        sprite.frames.append(std::move(frame));
     }
     DocumentData document;
     document.sprites.append(sprite);

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Side by side: Hitsmith's trace against an independent pipeline on the same masks.
 
-    bench/trace/compare.py DUMP_DIR NODE_DIR
+    bench/trace/compare.py DUMP_DIR NODE_DIR [--speed HITSMITH_CLI [--rounds N] [--before CLI]]
 
 DUMP_DIR holds what `bench_trace DUMP_DIR` wrote (mask PNG + our outlines/pieces JSON per
 sprite). The independent pipeline: scikit-image find_contours (8-connected solid, level 0.5,
@@ -10,12 +10,23 @@ tolerance, then poly-decomp's quickDecomp (npm, installed into NODE_DIR if missi
 also runs on *our* simplified outlines, for a same-outline piece count. Every polygon is measured
 by this script with one rasterizer (pixel centres) and one validity check, so both pipelines are
 judged alike. Prints figures; never fails on them.
+
+With --speed, instead, the speed of the whole thing on the 2048 x 2048 sheet of 16 x 16 cells that
+bench_trace dumps (DUMP_DIR/sheet2048.png), round after round, alternating: the whole
+`hitsmith-cli trace sheet2048.png --cell 16x16 -o OUT` (process start, PNG decoding, tracing,
+writing the document; timed from outside), the same with --threads 1, optionally the same with
+another build's CLI (--before), and the whole peer pipeline in this process (imports excluded):
+reading the PNG, per cell find_contours + approximate_polygon + the outer-contour filter above,
+poly-decomp on every outline (one node run), and the pieces written as JSON.
 """
 import glob
 import json
 import os
+import resource
 import subprocess
 import sys
+import tempfile
+import time
 
 import numpy as np
 from matplotlib.path import Path
@@ -91,7 +102,99 @@ def polydecomp(node_dir, batches):
     return json.loads(run.stdout)
 
 
+def peer_sheet(sheet, node_dir, out, cell=16):
+    """The whole peer pipeline on a sheet; returns (seconds, pieces).
+
+    find_contours runs once on the whole sheet (in C; per cell from Python it takes some 20
+    times longer), which gives each cell's contours as long as no part crosses a cell's edge, as
+    in the generated sheet; holes are dropped by their winding (instead of the pairwise
+    containment test above, quadratic in the contours); each outline goes to the cell holding
+    its first point."""
+    start, cpu, children = time.perf_counter(), time.process_time(), children_cpu()
+    image = io.imread(sheet)
+    solid = image[..., 3] >= 128 if image.ndim == 3 and image.shape[2] == 4 else image > 127
+    h, w = solid.shape
+    columns = w // cell
+    cells = [[] for _ in range((h // cell) * columns)]
+    for contour in measure.find_contours(np.pad(solid.astype(float), 1), 0.5,
+                                         fully_connected='high'):
+        r, c = contour[:, 0], contour[:, 1]
+        if np.sum(r * np.roll(c, -1) - np.roll(r, -1) * c) >= 0:
+            continue  # a hole (outer contours wind the other way)
+        simplified = measure.approximate_polygon(contour, tolerance=TOLERANCE)[:-1]
+        if len(simplified) < 3:
+            continue
+        row, column = int(simplified[0][0] - 1) // cell, int(simplified[0][1] - 1) // cell
+        x0, y0 = column * cell, row * cell
+        cells[row * columns + column].append(
+            [[cc - 1 + 0.5 - x0, rr - 1 + 0.5 - y0] for rr, cc in simplified])
+    pieces = polydecomp(node_dir, cells)
+    with open(out, 'w') as f:
+        json.dump(pieces, f)
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu + children_cpu() - children
+    return seconds, cpu, sum(len(p) for cell_pieces in pieces for p in cell_pieces)
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ours_sheet(cli, sheet, out, threads=None):
+    """The whole command: (wall seconds, CPU seconds)."""
+    command = [cli, 'trace', sheet, '--cell', '16x16', '-o', out]
+    if threads is not None:
+        command += ['--threads', str(threads)]
+    start, children = time.perf_counter(), children_cpu()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start, children_cpu() - children
+
+
+def speed(dump, node_dir, cli, rounds, before):
+    sheet = os.path.join(dump, 'sheet2048.png')
+    polydecomp(node_dir, [])  # installs poly-decomp first if missing
+    out = tempfile.mkdtemp(prefix='hitsmith-trace-')
+    runs = {'ours': [], 'ours, 1 thread': [], 'before': [], 'peer': []}
+    pieces = 0
+    print(f'load average at start: {os.getloadavg()[0]:.1f}')
+    for r in range(rounds):
+        runs['ours'].append(ours_sheet(cli, sheet, os.path.join(out, 'ours.json')))
+        seconds, cpu, pieces = peer_sheet(sheet, node_dir, os.path.join(out, 'peer.json'))
+        runs['peer'].append((seconds, cpu))
+        runs['ours, 1 thread'].append(ours_sheet(cli, sheet, os.path.join(out, 'one.json'), 1))
+        if before:
+            runs['before'].append(ours_sheet(before, sheet, os.path.join(out, 'before.json')))
+        print(f'round {r + 1} (wall / CPU): ' +
+              ', '.join(f'{k} {v[-1][0]:.2f} / {v[-1][1]:.2f} s' for k, v in runs.items() if v) +
+              f'; ours / peer {runs["ours"][-1][0] / runs["peer"][-1][0]:.3f} (wall)')
+    print(f'load average at end: {os.getloadavg()[0]:.1f}')
+    ours = json.load(open(os.path.join(out, 'ours.json')))['sprites'][0]['frames']
+    print(f'sheet: ours {sum(len(f.get("shapes", [])) for f in ours)} pieces, peer {pieces}')
+    for name, values in runs.items():
+        if not values:
+            continue
+        line = f'{name}: wall {min(v[0] for v in values):.2f}-{max(v[0] for v in values):.2f} s, ' \
+               f'CPU {min(v[1] for v in values):.2f}-{max(v[1] for v in values):.2f} s'
+        if name != 'peer':
+            wall = [v[0] / p[0] for v, p in zip(values, runs['peer'])]
+            cpu = [v[1] / p[1] for v, p in zip(values, runs['peer'])]
+            line += f'; to the peer in the same round: wall {min(wall):.3f}-{max(wall):.3f}, ' \
+                    f'CPU {min(cpu):.3f}-{max(cpu):.3f}'
+        print(line)
+    for name in os.listdir(out):
+        os.remove(os.path.join(out, name))
+    os.rmdir(out)
+
+
 def main():
+    if '--speed' in sys.argv:
+        at = sys.argv.index('--speed')
+        cli = sys.argv[at + 1]
+        rounds = int(sys.argv[sys.argv.index('--rounds') + 1]) if '--rounds' in sys.argv else 5
+        before = sys.argv[sys.argv.index('--before') + 1] if '--before' in sys.argv else None
+        speed(sys.argv[1], sys.argv[2], cli, rounds, before)
+        return
     dump, node_dir = sys.argv[1], sys.argv[2]
     sprites = []
     for path in sorted(glob.glob(os.path.join(dump, '*.json'))):

@@ -21,8 +21,10 @@ public:
 
     /// Serializes without a context (image paths are stored as they are).
     static QByteArray serialize(const DocumentData &document);
-    /// Parses without a context.
+    /// Parses without a context: simdjson's parser for well-formed documents, Qt's otherwise.
     static ReadResult parse(const QByteArray &bytes);
+    /// The same through Qt's parser alone: the reference the fast reader is tested against.
+    static ReadResult parseWithQt(const QByteArray &bytes);
 };
 
 /// Loads a native document from disk (file errors, parse and schema errors in result.error);

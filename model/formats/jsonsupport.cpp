@@ -8,6 +8,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -150,10 +151,26 @@ void Cursor::fail(const QString &message) const {
     throw SchemaError{mPath, message};
 }
 
+void appendNumber(QString &out, double value) {
+    if (value == 0) {
+        out += u'0'; // no "-0" in files
+        return;
+    }
+    // std::to_chars spells the shortest round trip as Qt does below 1e15 (above, it writes all
+    // of a large whole number's digits where Qt writes zeros), in a tenth of the time.
+    if (std::fabs(value) < 1e15) {
+        char text[32];
+        const std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
+        out += QLatin1StringView(text, end.ptr - text);
+        return;
+    }
+    out += QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
 QString number(double value) {
-    if (value == 0)
-        return QStringLiteral("0"); // no "-0" in files
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    QString out;
+    appendNumber(out, value);
+    return out;
 }
 
 QString string(const QString &value) {

@@ -67,6 +67,8 @@ private:
 
 /// Shortest text that reads back as the same double ("64", "0.1", "1e+21").
 QString number(double value);
+/// Appends number(value) to out.
+void appendNumber(QString &out, double value);
 /// A JSON string literal with escapes.
 QString string(const QString &value);
 /// Appends string(value) to out.

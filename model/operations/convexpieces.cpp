@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <vector>
 
 namespace hitsmith::operations {
@@ -78,17 +77,32 @@ int convexVertexCount(const Points &polygon, const Piece &piece) {
 // within the budget.
 std::vector<Piece> merged(const Points &polygon, std::vector<Piece> pieces, int budget) {
     std::vector<char> alive(pieces.size(), 1);
+    // The owner of each directed edge a->b, listed under a: a vertex has a few edges, so this
+    // answers as a map keyed by (a, b) would, without a node allocated per edge.
+    std::vector<std::vector<std::pair<int, std::size_t>>> owner(polygon.size());
+    const auto find = [&](int a, int b) -> std::pair<int, std::size_t> * {
+        for (auto &edge : owner[std::size_t(a)])
+            if (edge.first == b)
+                return &edge;
+        return nullptr;
+    };
+    std::vector<std::pair<int, int>> diagonals;
+    Piece joined;
     for (bool changed = true; changed;) {
         changed = false;
-        std::map<std::pair<int, int>, std::size_t> owner;
-        std::vector<std::pair<int, int>> diagonals;
+        for (auto &edges : owner)
+            edges.clear();
+        diagonals.clear();
         for (std::size_t p = 0; p < pieces.size(); ++p) {
             if (!alive[p])
                 continue;
             for (std::size_t i = 0; i < pieces[p].size(); ++i) {
                 const int a = pieces[p][i], b = pieces[p][(i + 1) % pieces[p].size()];
-                owner[{a, b}] = p;
-                if (owner.count({b, a}))
+                if (auto *edge = find(a, b))
+                    edge->second = p;
+                else
+                    owner[std::size_t(a)].push_back({b, p});
+                if (find(b, a))
                     diagonals.push_back({a, b});
             }
         }
@@ -99,14 +113,14 @@ std::vector<Piece> merged(const Points &polygon, std::vector<Piece> pieces, int 
         std::sort(diagonals.begin(), diagonals.end(),
                   [&](const auto &x, const auto &y) { return length(x) > length(y); });
         for (const auto &[a, b] : diagonals) {
-            const std::size_t p = owner[{a, b}], q = owner[{b, a}];
+            const std::size_t p = find(a, b)->second, q = find(b, a)->second;
             if (p == q || !alive[p] || !alive[q])
                 continue;
             // p holds a->b, q holds b->a: walk p from b round to a, then q after a up to b.
             const Piece &pp = pieces[p], &qq = pieces[q];
             const auto ib = std::size_t(std::find(pp.begin(), pp.end(), b) - pp.begin());
             const auto ia = std::size_t(std::find(qq.begin(), qq.end(), a) - qq.begin());
-            Piece joined;
+            joined.clear();
             for (std::size_t k = 0; k < pp.size(); ++k)
                 joined.push_back(pp[(ib + k) % pp.size()]);
             for (std::size_t k = 1; k + 1 < qq.size(); ++k)
@@ -117,13 +131,13 @@ std::vector<Piece> merged(const Points &polygon, std::vector<Piece> pieces, int 
             pieces[p] = joined;
             alive[q] = 0;
             changed = true;
-            break; // the edge map is stale now
+            break; // the edge lists are stale now
         }
     }
     std::vector<Piece> result;
     for (std::size_t p = 0; p < pieces.size(); ++p)
         if (alive[p])
-            result.push_back(pieces[p]);
+            result.push_back(std::move(pieces[p]));
     return result;
 }
 
@@ -328,9 +342,19 @@ QList<QPolygonF> convexPieces(const QPolygonF &input, int maxVertices) {
         all[k] = int(k);
     if (splitter.split(all, 0))
         consider(splitter.points, splitter.pieces);
+    // Every reflex vertex needs a cut, and a cut (a diagonal, or a cut to a Steiner point)
+    // resolves at most two: no split has fewer than r/2 + 1 pieces (Chazelle). Once the best
+    // reaches that, no later try can have fewer, and the first best is kept: stop there.
+    std::size_t reflex = 0;
+    for (std::size_t k = 0, n = points.size(); k < n; ++k)
+        reflex += cross(points[(k + n - 1) % n], points[k], points[(k + 1) % n]) < 0;
+    const std::size_t fewestPossible = (reflex + 1) / 2 + 1;
     const int tries = int(std::min<qsizetype>(polygon.size(), 8));
-    for (int start = 0; start < tries; ++start)
+    for (int start = 0; start < tries; ++start) {
+        if (!bestPieces.empty() && bestPieces.size() <= fewestPossible)
+            break;
         consider(points, triangulate(polygon, start * int(polygon.size()) / tries));
+    }
     QList<QPolygonF> result;
     for (const Piece &piece : bestPieces) {
         QPolygonF vertices;

@@ -47,6 +47,12 @@ TracedPieces tracePieces(const AlphaMask &mask, const TraceOptions &options);
 /// The mask of cell under options: threshold, then grow or shrink.
 AlphaMask traceMask(const QImage &image, const QRect &cell, const TraceOptions &options);
 
+/// tracePieces(traceMask(image, cell, options), options) for every cell, in order, on up to
+/// threads threads (0: one per core). The cells are independent, so the result is the same
+/// whatever the threads.
+QList<TracedPieces> traceCells(const QImage &image, const QList<QRect> &cells,
+                               const TraceOptions &options, int threads = 0);
+
 /// The pieces as Hitsmith polygons on options.layer, with ids trace-1, trace-2, ... skipping
 /// ids frame already uses.
 QList<Shape> tracedShapes(const QList<QPolygonF> &pieces, const TraceOptions &options,

@@ -177,6 +177,15 @@ void TestCliCommands::benchPrintsItsFigures() {
     QVERIFY(figures.value("edit_us").toDouble() > 0);
     QVERIFY(figures.value("open_ms").toDouble() > 0);
     QCOMPARE(runCli({"bench", example(), "--edits", "zero"}).exitCode, 2);
+    // Openings through either reader (the reference one, to compare), as many as asked.
+    const CliRun qt =
+        runCli({"bench", example(), "--edits", "1", "--opens", "2", "--reader", "qt"});
+    QCOMPARE(qt.exitCode, 0);
+    const QJsonObject qtFigures = QJsonDocument::fromJson(qt.out).object();
+    QCOMPARE(qtFigures.value("hits"), figures.value("hits"));
+    QVERIFY(qtFigures.value("open_ms").toDouble() > 0);
+    QCOMPARE(runCli({"bench", example(), "--opens", "0"}).exitCode, 2);
+    QCOMPARE(runCli({"bench", example(), "--reader", "json"}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliCommands)

@@ -79,6 +79,7 @@ class TestCliTrace : public QObject {
 private Q_SLOTS:
     void sheetByCell();
     void gridGivesTheSameCells();
+    void anyNumberOfThreadsWritesTheSameFile();
     void wholeImageIsOneFrame();
     void optionsTakeEffect();
     void badOptionsExitTwo_data();
@@ -134,6 +135,26 @@ void TestCliTrace::gridGivesTheSameCells() {
     QCOMPARE(runCli({"trace", sheet, "--cell", "8x8", "-o", dir.filePath("a.json")}).exitCode, 0);
     QCOMPARE(runCli({"trace", sheet, "--grid", "2x2", "-o", dir.filePath("b.json")}).exitCode, 0);
     QCOMPARE(*load(dir.filePath("a.json")), *load(dir.filePath("b.json")));
+}
+
+void TestCliTrace::anyNumberOfThreadsWritesTheSameFile() {
+    // The bundled sheet in 8 x 8 cells: more cells than one thread's run (32).
+    QTemporaryDir dir;
+    QByteArray first;
+    for (const char *threads : {"1", "2", "3", "0"}) {
+        const QString out = dir.filePath(QStringLiteral("t%1.json").arg(threads));
+        QCOMPARE(runCli({"trace", examples() + "knight.png", "--cell", "8x8", "--threads", threads,
+                         "-o", out})
+                     .exitCode,
+                 0);
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.count("\"trace-") > 40);
+        if (first.isEmpty())
+            first = bytes;
+        QCOMPARE(bytes, first);
+    }
 }
 
 void TestCliTrace::wholeImageIsOneFrame() {
@@ -202,6 +223,7 @@ void TestCliTrace::badOptionsExitTwo_data() {
     QTest::addColumn<QStringList>("options");
     QTest::addColumn<QByteArray>("message");
     QTest::newRow("alpha too big") << QStringList{"--alpha", "300"} << QByteArray("--alpha");
+    QTest::newRow("threads negative") << QStringList{"--threads", "-1"} << QByteArray("--threads");
     QTest::newRow("alpha not a number") << QStringList{"--alpha", "x"} << QByteArray("--alpha");
     QTest::newRow("grow not a number") << QStringList{"--grow", "1.5"} << QByteArray("--grow");
     QTest::newRow("negative tolerance")

@@ -3,6 +3,8 @@
 // format, read that back, and abort unless the round trip gives an equal document. For .air, whose
 // writer keeps every line it did not change, writing the document back (also the one read back
 // from the native format) must give the input's bytes.
+// The native reader reads through simdjson and falls back to Qt's parser: wherever it reads (the
+// input, for the native format's harness, and every round trip) it must agree with Qt's parser alone.
 
 #include "formatregistry.h"
 #include "hitsmithformat.h"
@@ -26,9 +28,27 @@ static const FileFormat *reader() {
     return format;
 }
 
+/// Aborts unless the native reader's fast path and its reference (Qt's parser alone) agree.
+static void checkNativeReaders(const QByteArray &bytes, const ReadResult &fast) {
+    const ReadResult reference = HitsmithFormat::parseWithQt(bytes);
+    if (fast.error != reference.error) {
+        std::fprintf(stderr, "native readers differ: error \"%s\", reference \"%s\"\n",
+                     qPrintable(fast.error), qPrintable(reference.error));
+        std::abort();
+    }
+    if (fast.isOk() && (!(*fast.document == *reference.document) ||
+                        HitsmithFormat::serialize(*fast.document) !=
+                            HitsmithFormat::serialize(*reference.document))) {
+        std::fprintf(stderr, "native readers read different documents\n");
+        std::abort();
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     const ReadResult result = reader()->read(bytes, {});
+    if (reader()->name() == QLatin1String("hitsmith"))
+        checkNativeReaders(bytes, result);
     if (result.isOk() == !result.error.isEmpty()) {
         std::fprintf(stderr, "document and error both %s\n", result.isOk() ? "set" : "unset");
         std::abort();
@@ -38,6 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     validateDocument(*result.document);
     const QByteArray native = HitsmithFormat::serialize(*result.document);
     const ReadResult again = HitsmithFormat::parse(native);
+    checkNativeReaders(native, again);
     if (!again.isOk()) {
         std::fprintf(stderr, "native write not readable: %s\n", qPrintable(again.error));
         std::abort();

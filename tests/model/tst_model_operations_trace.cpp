@@ -10,6 +10,7 @@
 #include "tracetestsupport.h"
 #include "validation.h"
 
+#include <QPainter>
 #include <QTest>
 
 using namespace hitsmith;
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void hullGivesOnePiecePerPart();
     void emptyMaskGivesNothing();
     void shapesGetTraceIdsAndTheLayer();
+    void cellsTraceAlikeOnAnyNumberOfThreads();
 };
 
 void TestTrace::generatedSpritesAreCovered_data() {
@@ -189,4 +191,39 @@ void TestTrace::shapesGetTraceIdsAndTheLayer() {
 }
 
 QTEST_MAIN(TestTrace)
+void TestTrace::cellsTraceAlikeOnAnyNumberOfThreads() {
+    // The generated 64 px sprites side by side, cut into 16 x 16 cells: parts cut at cell edges,
+    // empty cells, specks; more cells than one run of a thread (32).
+    const QList<GeneratedSprite> sprites = generatedSprites(64);
+    QImage sheet(64 * int(sprites.size()), 64, QImage::Format_ARGB32);
+    sheet.fill(Qt::transparent);
+    QPainter painter(&sheet);
+    for (qsizetype i = 0; i < sprites.size(); ++i)
+        painter.drawImage(int(i) * 64, 0, sprites[i].image);
+    painter.end();
+    QList<QRect> cells;
+    for (int y = 0; y < sheet.height(); y += 16)
+        for (int x = 0; x < sheet.width(); x += 16)
+            cells.append(QRect(x, y, 16, 16));
+    QVERIFY(cells.size() > 3 * 32);
+    const TraceOptions options;
+    QList<TracedPieces> expected;
+    for (const QRect &cell : cells)
+        expected.append(tracePieces(traceMask(sheet, cell, options), options));
+    int pieces = 0;
+    for (const TracedPieces &traced : expected)
+        pieces += int(traced.pieces.size());
+    QVERIFY(pieces > 100);
+    for (int threads : {1, 2, 3, 0}) {
+        const QList<TracedPieces> traced = traceCells(sheet, cells, options, threads);
+        QCOMPARE(traced.size(), expected.size());
+        for (qsizetype i = 0; i < cells.size(); ++i) {
+            QCOMPARE(traced[i].pieces, expected[i].pieces);
+            QCOMPARE(traced[i].partCount, expected[i].partCount);
+            QCOMPARE(traced[i].droppedCount, expected[i].droppedCount);
+            QCOMPARE(traced[i].speckCount, expected[i].speckCount);
+        }
+    }
+}
+
 #include "tst_model_operations_trace.moc"

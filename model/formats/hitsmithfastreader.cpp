@@ -1,0 +1,341 @@
+// The fast path of the native reader: simdjson's DOM parser, and shapes read straight from it.
+//
+// It must give exactly what the reference reader (Qt's parser + hitsmithformat.cpp) gives, or
+// nothing: on any parse or schema error, and on any input whose reading through Qt it cannot
+// vouch for, it gives up (Bail) and the reference reads the text again and words the message.
+// What it gives up on, and why (each checked against Qt 6.4 by tst_model_fastreader):
+// - duplicate keys (which one Qt keeps is Qt's business);
+// - a number that parses to zero or a subnormal (Qt refuses underflow, "1e-999", and reads "-0"
+//   as the integer 0 where simdjson gives -0.0);
+// - integers beyond 64 bits, numbers out of double's range (simdjson refuses them anyway);
+// - nesting deeper than kMostDepth in unknown fields (Qt has its own limit).
+// Whole numbers are kept as Qt keeps them: an integer literal that fits 64 bits as an integer,
+// anything else as a double; both read the same through toDouble().
+
+#include "hitsmithreading.h"
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+namespace hitsmith::native {
+
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
+
+/// Thrown to leave the fast path; the reference reader then reads the text.
+struct Bail {};
+
+constexpr int kMostDepth = 200;
+
+QString text(std::string_view s) {
+    // QString::fromUtf8 drops a byte-order mark that starts the text; a string's is its own.
+    if (s.starts_with("\xEF\xBB\xBF")) [[unlikely]]
+        return QChar(0xFEFF) + text(s.substr(3));
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// A double the reference reads the same (see the top of the file), or Bail.
+double checkedDouble(double d) {
+    if (!std::isfinite(d) || std::fabs(d) < std::numeric_limits<double>::min())
+        throw Bail{};
+    return d;
+}
+
+QJsonValue toJson(element e, int depth);
+
+QJsonObject toJsonObject(object o, int depth) {
+    if (depth > kMostDepth)
+        throw Bail{};
+    QJsonObject out;
+    for (const auto field : o) {
+        const QString key = text(field.key);
+        if (out.contains(key))
+            throw Bail{};
+        out.insert(key, toJson(field.value, depth + 1));
+    }
+    return out;
+}
+
+QJsonArray toJsonArray(array a, int depth) {
+    if (depth > kMostDepth)
+        throw Bail{};
+    QJsonArray out;
+    for (const element item : a)
+        out.append(toJson(item, depth + 1));
+    return out;
+}
+
+/// What Qt's parser makes of the value.
+QJsonValue toJson(element e, int depth) {
+    switch (e.type()) {
+    case element_type::OBJECT:
+        return toJsonObject(object(e), depth);
+    case element_type::ARRAY:
+        return toJsonArray(array(e), depth);
+    case element_type::STRING:
+        return text(std::string_view(e));
+    case element_type::INT64:
+        return QJsonValue(qint64(int64_t(e)));
+    case element_type::UINT64: // beyond qint64: Qt reads the literal as a double
+        return QJsonValue(double(uint64_t(e)));
+    case element_type::DOUBLE: {
+        const double d = checkedDouble(double(e));
+        // Qt keeps a whole double that fits 64 bits as an integer ("1.0", "1e18").
+        if (d == std::floor(d) && d >= -0x1p63 && d < 0x1p63)
+            return QJsonValue(qint64(d));
+        return QJsonValue(d);
+    }
+    case element_type::BOOL:
+        return QJsonValue(bool(e));
+    case element_type::NULL_VALUE:
+        return QJsonValue(QJsonValue::Null);
+    }
+    throw Bail{};
+}
+
+/// A number as Cursor::number() reads it (finite), or Bail.
+double number(element e) {
+    switch (e.type()) {
+    case element_type::INT64:
+        return double(int64_t(e));
+    case element_type::UINT64:
+        return double(uint64_t(e));
+    case element_type::DOUBLE:
+        return checkedDouble(double(e));
+    default:
+        throw Bail{};
+    }
+}
+
+/// [x, y] as Cursor::point() reads it, or Bail.
+QPointF point(element e) {
+    array pair;
+    if (e.get_array().get(pair) != simdjson::SUCCESS)
+        throw Bail{};
+    auto it = pair.begin();
+    if (it == pair.end())
+        throw Bail{};
+    const double x = number(*it);
+    if (++it == pair.end())
+        throw Bail{};
+    const double y = number(*it);
+    if (++it != pair.end())
+        throw Bail{};
+    return {x, y};
+}
+
+std::string_view string(element e) {
+    std::string_view s;
+    if (e.get_string().get(s) != simdjson::SUCCESS)
+        throw Bail{};
+    return s;
+}
+
+/// The same characters as the last name it gave, when equal: a large frame's layer names are
+/// mostly one or two, converted once.
+class NameCache {
+public:
+    const QString &operator()(std::string_view utf8) {
+        if (utf8 != mLastUtf8) {
+            mLastUtf8.assign(utf8);
+            mLast = text(utf8);
+        }
+        return mLast;
+    }
+
+private:
+    std::string mLastUtf8;
+    QString mLast;
+};
+
+// The keys of a shape; bit i stands for kShapeKeys[i].
+enum ShapeKey { Id, Layer, Type, Points, Center, Size, Angle, Radius, Properties, KeyCount };
+constexpr std::string_view kShapeKeys[KeyCount] = {"id",   "layer", "type",   "points",    "center",
+                                                   "size", "angle", "radius", "properties"};
+
+int shapeKey(std::string_view key) {
+    for (int i = 0; i < KeyCount; ++i)
+        if (key == kShapeKeys[i])
+            return i;
+    return -1;
+}
+
+/// A shape as readShape reads it, or Bail.
+Shape readShape(element e, NameCache &layers, int depth) {
+    object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS)
+        throw Bail{};
+    element values[KeyCount];
+    unsigned present = 0; // keys given and not null (Cursor::has), by bit
+    unsigned seen = 0;    // keys given at all
+    QJsonObject extra;
+    for (const auto field : o) {
+        const int key = shapeKey(field.key);
+        if (key < 0) {
+            const QString name = text(field.key);
+            if (extra.contains(name))
+                throw Bail{};
+            extra.insert(name, toJson(field.value, depth + 1));
+            continue;
+        }
+        if (seen & (1u << key))
+            throw Bail{};
+        seen |= 1u << key;
+        values[key] = field.value;
+        if (!field.value.is_null())
+            present |= 1u << key;
+    }
+    const auto has = [&](ShapeKey key) { return (present & (1u << key)) != 0; };
+    Shape shape;
+    if (!has(Id) || !has(Type))
+        throw Bail{};
+    shape.id = text(string(values[Id]));
+    if (has(Layer))
+        shape.layer = layers(string(values[Layer]));
+    const std::string_view type = string(values[Type]);
+    unsigned known = (1u << Id) | (1u << Layer) | (1u << Type) | (1u << Properties);
+    if (type == "polygon") {
+        shape.type = ShapeType::Polygon;
+        array points;
+        if (!has(Points) || values[Points].get_array().get(points) != simdjson::SUCCESS)
+            throw Bail{};
+        shape.points.reserve(qsizetype(points.size()));
+        for (const element p : points)
+            shape.points.append(point(p));
+        known |= 1u << Points;
+    } else if (type == "rect") {
+        shape.type = ShapeType::Rect;
+        if (!has(Center) || !has(Size))
+            throw Bail{};
+        shape.center = point(values[Center]);
+        const QPointF size = point(values[Size]);
+        shape.size = QSizeF(size.x(), size.y());
+        if (has(Angle))
+            shape.angle = number(values[Angle]);
+        known |= (1u << Center) | (1u << Size) | (1u << Angle);
+    } else if (type == "circle") {
+        shape.type = ShapeType::Circle;
+        if (!has(Center) || !has(Radius))
+            throw Bail{};
+        shape.center = point(values[Center]);
+        shape.radius = number(values[Radius]);
+        known |= (1u << Center) | (1u << Radius);
+    } else {
+        throw Bail{};
+    }
+    if (has(Properties))
+        shape.properties = readProperties(json::Cursor(toJson(values[Properties], depth + 1)));
+    // A known key of another type ("angle" on a circle) is kept as unknown, as readShape does.
+    for (int key = 0; key < KeyCount; ++key)
+        if ((seen & (1u << key)) && !(known & (1u << key)))
+            extra.insert(QLatin1StringView(kShapeKeys[key].data(), kShapeKeys[key].size()),
+                         toJson(values[key], depth + 1));
+    shape.extra = extra;
+    return shape;
+}
+
+/// The object's members as Qt reads them, the one named bulky left out (or replaced by an empty
+/// array, for the reference reader to find one); the bulky value itself in *bulk, nullopt when
+/// absent.
+QJsonObject withoutBulk(element e, std::string_view bulky, bool emptyArrayInstead,
+                        std::optional<element> *bulk, int depth) {
+    object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS)
+        throw Bail{};
+    QJsonObject out;
+    bulk->reset();
+    for (const auto field : o) {
+        if (field.key == bulky) {
+            if (*bulk)
+                throw Bail{};
+            *bulk = field.value;
+            if (emptyArrayInstead)
+                out.insert(text(field.key), QJsonArray());
+            continue;
+        }
+        const QString key = text(field.key);
+        if (out.contains(key))
+            throw Bail{};
+        out.insert(key, toJson(field.value, depth + 1));
+    }
+    return out;
+}
+
+/// The bulky array, or Bail.
+array bulkArray(const std::optional<element> &bulk) {
+    array list;
+    if (!bulk || bulk->get_array().get(list) != simdjson::SUCCESS)
+        throw Bail{};
+    return list;
+}
+
+Frame readFrame(element e, NameCache &layers, SharedNames &shared) {
+    std::optional<element> shapes;
+    // The frame's own fields through the reference reader, its shapes here.
+    Frame frame =
+        native::readFrame(json::Cursor(withoutBulk(e, "shapes", false, &shapes, 3)), shared);
+    if (!shapes || shapes->is_null())
+        return frame; // absent or null: no shapes, as the reference reads it
+    const array list = bulkArray(shapes);
+    frame.shapes.reserve(qsizetype(list.size()));
+    for (const element shape : list) {
+        frame.shapes.append(readShape(shape, layers, 5));
+        shared.share(frame.shapes.last().layer);
+    }
+    return frame;
+}
+
+Sprite readSprite(element e, NameCache &layers, SharedNames &shared) {
+    std::optional<element> frames;
+    Sprite sprite =
+        native::readSprite(json::Cursor(withoutBulk(e, "frames", true, &frames, 1)), shared);
+    for (const element frame : bulkArray(frames))
+        sprite.frames.append(readFrame(frame, layers, shared));
+    return sprite;
+}
+
+DocumentData readDocument(element root) {
+    std::optional<element> sprites;
+    DocumentData document =
+        native::readDocument(json::Cursor(withoutBulk(root, "sprites", true, &sprites, 0)));
+    NameCache layers;
+    SharedNames shared;
+    for (const element sprite : bulkArray(sprites))
+        document.sprites.append(readSprite(sprite, layers, shared));
+    return document;
+}
+
+} // namespace
+
+std::optional<DocumentData> readDocumentQuickly(const QByteArray &input) {
+    std::string_view bytes(input.constData(), std::size_t(input.size()));
+    if (bytes.starts_with("\xEF\xBB\xBF"))
+        bytes.remove_prefix(3);
+    // A second mark is an error to Qt; simdjson might skip it.
+    if (bytes.starts_with("\xEF\xBB\xBF"))
+        return std::nullopt;
+    // A NUL byte is refused before parsing, with its own message (engines::checkText).
+    if (std::memchr(bytes.data(), 0, bytes.size()))
+        return std::nullopt;
+    simdjson::dom::parser parser;
+    element root;
+    if (parser.parse(bytes.data(), bytes.size(), true).get(root) != simdjson::SUCCESS)
+        return std::nullopt;
+    try {
+        return readDocument(root);
+    } catch (const Bail &) {
+        return std::nullopt;
+    } catch (const json::SchemaError &) {
+        return std::nullopt;
+    }
+}
+
+} // namespace hitsmith::native
