@@ -27,12 +27,7 @@ int main(int argc, char *argv[]) {
     window->show();
     const QStringList files = parser.positionalArguments();
     // After the event loop starts, so message boxes have a shown window to sit on.
-    QTimer::singleShot(0, window, [window, files] {
-        window->offerRecovery();
-        // A file named on the command line is still opened (asking first if work was restored).
-        if (!files.isEmpty())
-            window->openFile(files.first());
-    });
+    QTimer::singleShot(0, window, [window, files] { window->startUp(files); });
     // For README screenshots and visual checks under Xvfb or offscreen: grab the window and quit.
     const QString grabPath = qEnvironmentVariable("HITSMITH_GRAB");
     if (!grabPath.isEmpty()) {

@@ -239,7 +239,7 @@ void TestMatterFormat::propertiesOnFixtures() {
     const WriteResult written = format("matter")->write(document, {}, {});
     QVERIFY(written.warnings.contains(QStringLiteral(
         "frame durations are not stored in Matter bodies: 2 frame durations and 1 sprite "
-        "defaults lost")));
+        "default lost")));
     QVERIFY(written.warnings.filter(QStringLiteral("propert")).isEmpty());
     const QJsonObject root = QJsonDocument::fromJson(written.bytes).object();
     const QJsonObject attack = root.value("knight/attack-2").toObject();

@@ -523,6 +523,10 @@ int MainWindow::addSpritesFromImages(const QStringList &paths) {
 int MainWindow::offerRecovery() {
     return mDocuments->offerRecovery();
 }
+void MainWindow::startUp(const QStringList &files) {
+    mDocuments->startUp(files);
+}
+
 bool MainWindow::restoreRecovery(const RecoveryEntry &entry) {
     return mDocuments->restoreRecovery(entry);
 }

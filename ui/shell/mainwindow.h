@@ -94,6 +94,8 @@ public:
     int addSpritesFromImages(const QStringList &paths);
     /// Offers to restore work left by sessions that crashed; returns how many were restored.
     int offerRecovery();
+    /// Once the window is shown: offers recovery, then opens the file named on the command line.
+    void startUp(const QStringList &files);
     /// Loads one recovery file into this window (modified, with the original path).
     bool restoreRecovery(const RecoveryEntry &entry);
 

@@ -26,6 +26,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/animation/timelinepanel.h shell/animation/timelinepanel.cpp
   shell/animation/animationactions.h shell/animation/animationactions.cpp
   shell/typingkeys.h shell/typingkeys.cpp
+  shell/refusalline.h shell/refusalline.cpp
   shell/mainwindow.h shell/mainwindow.cpp
 )
 # Headers are included by name, so each group's folder is an include folder of the library.

@@ -10,6 +10,17 @@ QString tr(const char *text) {
     return QCoreApplication::translate("hitsmith::AnimationLoss", text);
 }
 
+/// "1 frame" or "3 frames": the count in the words that fit it (one and several are whole
+/// translatable texts with %1 for the count).
+QString counted(int count, const char *one, const char *several) {
+    return tr(count == 1 ? one : several).arg(count);
+}
+
+/// The non-zero counts joined with "and": zero counts are left out.
+QString joined(const QStringList &parts) {
+    return parts.join(tr(" and "));
+}
+
 } // namespace
 
 QStringList animationLossWarnings(const DocumentData &document, const QString &target,
@@ -35,25 +46,32 @@ QStringList animationLossWarnings(const DocumentData &document, const QString &t
     }
     QStringList warnings;
     if (frameDurations + spriteDurations > 0 && kept != KeptAnimationData::Durations &&
-        kept != KeptAnimationData::DurationsAndProperties)
-        warnings << tr("frame durations are not stored in %1: %2 frame durations and %3 sprite "
-                       "defaults lost")
-                        .arg(target)
-                        .arg(frameDurations)
-                        .arg(spriteDurations);
+        kept != KeptAnimationData::DurationsAndProperties) {
+        QStringList lost;
+        if (frameDurations > 0)
+            lost << counted(frameDurations, "%1 frame duration", "%1 frame durations");
+        if (spriteDurations > 0)
+            lost << counted(spriteDurations, "%1 sprite default", "%1 sprite defaults");
+        warnings << tr("frame durations are not stored in %1: %2 lost").arg(target, joined(lost));
+    }
     if (properties > 0 && kept != KeptAnimationData::Properties &&
-        kept != KeptAnimationData::DurationsAndProperties)
-        warnings << tr("properties are not stored in %1: %2 properties on %3 shapes and %4 "
-                       "frames lost")
-                        .arg(target)
-                        .arg(properties)
-                        .arg(shapesWithProperties)
-                        .arg(framesWithProperties);
+        kept != KeptAnimationData::DurationsAndProperties) {
+        QStringList on;
+        if (shapesWithProperties > 0)
+            on << counted(shapesWithProperties, "%1 shape", "%1 shapes");
+        if (framesWithProperties > 0)
+            on << counted(framesWithProperties, "%1 frame", "%1 frames");
+        warnings << tr("properties are not stored in %1: %2 on %3 lost")
+                        .arg(target, counted(properties, "%1 property", "%1 properties"),
+                             joined(on));
+    }
     if (flips > 0)
-        warnings << tr("image flips are not stored in %1: %2 mirrored sprites are written with "
-                       "their image unflipped (their shapes are mirrored)")
-                        .arg(target)
-                        .arg(flips);
+        warnings << tr("image flips are not stored in %1: %2")
+                        .arg(target, counted(flips,
+                                             "%1 mirrored sprite is written with its image "
+                                             "unflipped (its shapes are mirrored)",
+                                             "%1 mirrored sprites are written with their image "
+                                             "unflipped (their shapes are mirrored)"));
     return warnings;
 }
 

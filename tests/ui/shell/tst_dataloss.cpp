@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QUndoStack>
 
@@ -332,10 +333,44 @@ private Q_SLOTS:
         QCOMPARE(mPrompts->confirms.size(), 1);
         const QString question = mPrompts->confirms[0];
         for (const QString &loss : format.losses)
-            QCOMPARE(question.count(loss), 1); // as the writer gives them, once each
-        QVERIFY(question.contains(format.losses.join(u'\n')));
+            QCOMPARE(question.count(loss), 1);    // as the writer gives them, once each
+        for (const QString &loss : format.losses) // one bullet each
+            QVERIFY2(question.contains(QStringLiteral("\u2022 ") + loss), qPrintable(question));
         QVERIFY(!QFileInfo::exists(mDir.filePath(QStringLiteral("b.lossy"))));
         QVERIFY(window->close());
+    }
+
+    // Issue 26: invalid shapes and losses were two questions in a row, the losses one run-on
+    // paragraph with zero counts ("2 properties on 1 shapes and 0 frames"). Now one question
+    // names the invalid shapes, one bullet a line, counts read as words.
+    void exportAsksOnceNamingTheInvalidShapes() {
+        DocumentData data = makeDocument();
+        Frame &idle = data.sprites[0].frames[0];
+        idle.shapes[0].properties = QJsonObject{{"damage", 12}, {"element", "fire"}};
+        idle.shapes.append(Shape::rect(QStringLiteral("flat"), {40, 40}, {0, 6}, 0.0));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(QStringLiteral("invalid.json"), data)));
+        const QString air = mDir.filePath(QStringLiteral("hero.air"));
+        QVERIFY(!window->exportFile(air, formatNamed("air"))); // declined: nothing written
+        QCOMPARE(mPrompts->confirms.size(), 1);
+        QVERIFY(!QFileInfo::exists(air));
+        const QString question = mPrompts->confirms[0];
+        QVERIFY2(question.contains(QStringLiteral("\u2022 hero/idle/flat")), qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("\u2022 properties are not stored in MUGEN .air "
+                                                  "files: 2 properties on 1 shape lost")),
+                 qPrintable(question));
+        static const QRegularExpression zeroCount(
+            QStringLiteral("\\b0 (frame|sprite|shape|propert)"));
+        QVERIFY2(!question.contains(zeroCount), qPrintable(question));
+        QVERIFY2(!question.contains(QStringLiteral("(s)")), qPrintable(question));
+        QCOMPARE(question.count(QStringLiteral("flat")), 1); // named once, not per list
+
+        mPrompts->confirmAnswers.enqueue(true);
+        QVERIFY2(window->exportFile(air, formatNamed("air")),
+                 qPrintable(mPrompts->errors.join(u'\n')));
+        QCOMPARE(mPrompts->confirms.size(), 2); // again one question, nothing else
+        QVERIFY(QFileInfo::exists(air));
+        closeDiscarding(window.get(), mPrompts.get());
     }
 };
 

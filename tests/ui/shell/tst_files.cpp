@@ -325,6 +325,65 @@ private Q_SLOTS:
         QVERIFY(next->close());
     }
 
+    // Issue 26: the editor restarted on the same file (scripts/run-editor.sh opens the example)
+    // answered "Restore the unsaved work?" Yes, then at once asked to save or discard the work it
+    // had just restored. It stays open, marked modified; no question follows.
+    void restoredWorkStaysOpenWhenStartedOnItsFile() {
+        const QString path = writeDocument(makeDocument(), QStringLiteral("knight.json"));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(path));
+        moveB(window->document(), 7.0);
+        QVERIFY(window->autosaver()->autosaveNow());
+        const DocumentData unsaved = window->document()->data();
+        window.reset(); // a crash: no close event, the recovery file stays
+
+        auto next = makeWindow();
+        mPrompts->confirmAnswers.enqueue(true); // "Restore the unsaved work?" Yes
+        // Were the save question asked, Discard would throw the restored work away.
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        next->startUp({path});
+        QCOMPARE(mPrompts->confirms.size(), 1);
+        QCOMPARE(mPrompts->unsavedAsked, 0);
+        QCOMPARE(next->document()->data(), unsaved);
+        QVERIFY(next->document()->isModified());
+        QVERIFY(next->isWindowModified());
+        QCOMPARE(next->document()->filePath(), QFileInfo(path).absoluteFilePath());
+        mPrompts->unsavedAnswers.clear();
+        closeDiscarding(next.get(), mPrompts.get());
+    }
+
+    // Restored work and another file named on the command line: each gets its own window.
+    void restoredWorkKeepsItsWindowWhenStartedOnAnotherFile() {
+        const QString path = writeDocument(makeDocument(), QStringLiteral("crashed.json"));
+        const QString other = writeDocument(makeDocument(), QStringLiteral("other.json"));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(path));
+        moveB(window->document(), 3.0);
+        QVERIFY(window->autosaver()->autosaveNow());
+        const DocumentData unsaved = window->document()->data();
+        window.reset();
+
+        auto next = makeWindow();
+        mPrompts->confirmAnswers.enqueue(true);
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        next->startUp({other});
+        QCOMPARE(mPrompts->unsavedAsked, 0);
+        QCOMPARE(next->document()->data(), unsaved);
+        QVERIFY(next->document()->isModified());
+        MainWindow *opened = nullptr;
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            auto *candidate = qobject_cast<MainWindow *>(widget);
+            if (candidate && candidate != next.get() && candidate->isVisible())
+                opened = candidate;
+        }
+        QVERIFY(opened);
+        QCOMPARE(opened->document()->filePath(), QFileInfo(other).absoluteFilePath());
+        QVERIFY(!opened->document()->isModified());
+        QVERIFY(opened->close());
+        mPrompts->unsavedAnswers.clear();
+        closeDiscarding(next.get(), mPrompts.get());
+    }
+
     void recoveryOfUntitledWorkAndDeclining() {
         auto window = makeWindow();
         QVERIFY(window->newDocument());

@@ -8,6 +8,7 @@
 #include "hitsmithformat.h"
 #include "mainwindow.h"
 #include "propertypanel.h"
+#include "refusalline.h"
 #include "spriteproperties.h"
 #include "spritespanel.h"
 
@@ -216,12 +217,19 @@ private Q_SLOTS:
         typeInto(page()->nameEdit(), QStringLiteral("slime"));
         QCOMPARE(sprite().name, QStringLiteral("hero"));
         QCOMPARE(stack()->count(), 0);
-        QCOMPARE(mPrompts->errors.size(), 1);
-        QVERIFY(mPrompts->errors.last().contains(QStringLiteral("slime")));
+        // In place: the line under the name says why (no message box).
+        QLabel *reason = page()->refusalLine();
+        QVERIFY(reason->isVisible());
+        QVERIFY2(reason->text().contains(QStringLiteral("\"slime\"")), qPrintable(reason->text()));
         QCOMPARE(page()->nameEdit()->text(), QStringLiteral("hero"));
         typeInto(page()->nameEdit(), QStringLiteral("  "));
         QCOMPARE(stack()->count(), 0);
-        QCOMPARE(mPrompts->errors.size(), 2);
+        QVERIFY2(reason->text().contains(QStringLiteral("needs a name")),
+                 qPrintable(reason->text()));
+        QVERIFY(mPrompts->errors.isEmpty());
+        typeInto(page()->nameEdit(), QStringLiteral("knight"));
+        QCOMPARE(sprite().name, QStringLiteral("knight"));
+        QVERIFY(!reason->isVisible()); // cleared by the rename that was taken
     }
 };
 

@@ -3,6 +3,7 @@
 #include "editorsession.h"
 #include "layercolors.h"
 #include "prompts.h"
+#include "refusalline.h"
 #include "shapecommands.h"
 #include "spritespanel.h"
 #include "structurecommands.h"
@@ -34,6 +35,7 @@ LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     , mSession(session)
     , mPrompts(prompts)
     , mLayers(new QTableWidget(this))
+    , mRefusal(new RefusalLine(this))
     , mMatrix(new QTableWidget(this))
     , mAllPairs(new QCheckBox(tr("&All layer pairs collide"), this))
     , mAddLayer(new QPushButton(tr("Add &Layer"), this)) {
@@ -50,6 +52,7 @@ LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mLayers, 1);
+    layout->addWidget(mRefusal);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(mAddLayer);
     buttons->addStretch();
@@ -65,16 +68,24 @@ LayersPanel::LayersPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     });
     connect(mLayers, &QTableWidget::itemChanged, this, &LayersPanel::onLayerItemChanged);
     connect(mMatrix, &QTableWidget::itemChanged, this, &LayersPanel::onMatrixItemChanged);
+    connect(mLayers, &QTableWidget::currentCellChanged, this, [this] {
+        if (!mUpdating) // a rebuild is no other choice of row
+            mRefusal->clear();
+    });
     connect(mLayers, &QTableWidget::cellDoubleClicked, this, [this](int row, int column) {
         if (column != ColorColumn || row >= mNames.size())
             return;
         const QString name = mNames[row];
         const QColor current =
             mLayers->item(row, ColorColumn)->data(Qt::DecorationRole).value<QColor>();
-        const QColor color =
-            mPrompts->pickColor(this, current, tr("Colour of Layer \"%1\"").arg(name));
-        if (color.isValid())
-            setLayerColor(name, color);
+        // The colour dialog is modal: open it once the view has finished with the double-click,
+        // not from inside its mouse event while a rebuild may replace the rows under it.
+        QTimer::singleShot(0, this, [this, name, current] {
+            const QColor color =
+                mPrompts->pickColor(this, current, tr("Colour of Layer \"%1\"").arg(name));
+            if (color.isValid() && mNames.contains(name))
+                setLayerColor(name, color);
+        });
     });
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
@@ -233,6 +244,7 @@ void LayersPanel::setAllPairsCollide(bool all) {
 }
 
 void LayersPanel::setLayerColor(const QString &layer, const QColor &color) {
+    mRefusal->clear();
     Document *document = mSession->document();
     document->undoStack()->push(new SetCollisionRulesCommand(
         document, document->data().collide,
@@ -240,6 +252,7 @@ void LayersPanel::setLayerColor(const QString &layer, const QColor &color) {
 }
 
 void LayersPanel::setLayerVisible(const QString &layer, bool visible) {
+    mRefusal->clear();
     Document *document = mSession->document();
     document->undoStack()->push(new SetCollisionRulesCommand(
         document, document->data().collide,
@@ -251,11 +264,14 @@ bool LayersPanel::renameLayer(const QString &from, const QString &to) {
     Document *document = mSession->document();
     const DocumentData &data = document->data();
     if (to.isEmpty() || data.layerNames().contains(to)) {
-        mPrompts->showError(this, tr("Rename Layer"),
-                            to.isEmpty() ? tr("A layer needs a name.")
-                                         : tr("There is already a layer named \"%1\".").arg(to));
+        // In place, never a modal box: this runs inside the item editor's commit.
+        mRefusal->refuse(to.isEmpty()
+                             ? tr("A layer needs a name: \"%1\" keeps its name.").arg(from)
+                             : tr("There is already a layer named \"%1\": \"%2\" keeps its name.")
+                                   .arg(to, from));
         return false;
     }
+    mRefusal->clear();
     QList<LayerStyle> styles = stylesWith(from, [to](LayerStyle &s) { s.name = to; });
     const auto renamePairs = [&](std::optional<QList<LayerPair>> &pairs) {
         if (!pairs)

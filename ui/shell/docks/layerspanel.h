@@ -15,6 +15,7 @@ namespace hitsmith {
 
 class EditorSession;
 class Prompts;
+class RefusalLine;
 
 /// A layer's colour when the document gives none: stable per name, so it does not jump around.
 QColor defaultLayerColor(const QString &name);
@@ -30,6 +31,8 @@ public:
     QTableWidget *layersTable() const { return mLayers; }
     QTableWidget *matrixTable() const { return mMatrix; }
     QCheckBox *allPairsBox() const { return mAllPairs; }
+    /// Why a typed layer name was refused; hidden after a layer edit is taken or another row.
+    RefusalLine *refusalLine() const { return mRefusal; }
 
     /// Sets whether layers a and b collide (leaves "all pairs" mode if needed).
     void setPairCollides(const QString &a, const QString &b, bool collides);
@@ -39,7 +42,8 @@ public:
     void setLayerColor(const QString &layer, const QColor &color);
     /// Shows or hides a layer.
     void setLayerVisible(const QString &layer, bool visible);
-    /// Renames a layer everywhere (styles, matrix, shapes); false when the name is taken or empty.
+    /// Renames a layer everywhere (styles, matrix, shapes); false when the name is taken or empty
+    /// (the reason is shown on the refusal line).
     bool renameLayer(const QString &from, const QString &to);
     /// Adds an unused layer with a fresh name.
     void addLayer();
@@ -55,6 +59,7 @@ private:
     EditorSession *mSession;
     Prompts *mPrompts;
     QTableWidget *mLayers;
+    RefusalLine *mRefusal;
     QTableWidget *mMatrix;
     QCheckBox *mAllPairs;
     QPushButton *mAddLayer;

@@ -4,6 +4,7 @@
 #include "editorsession.h"
 #include "imagepaths.h"
 #include "prompts.h"
+#include "refusalline.h"
 #include "splitsheetdialog.h"
 #include "structurecommands.h"
 #include "tracedialog.h"
@@ -64,7 +65,8 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     : QWidget(parent)
     , mSession(session)
     , mPrompts(prompts)
-    , mTree(new QTreeWidget(this)) {
+    , mTree(new QTreeWidget(this))
+    , mRefusal(new RefusalLine(this)) {
     mTree->setObjectName(QStringLiteral("spritesTree"));
     mTree->setHeaderHidden(true);
     mTree->setColumnCount(1);
@@ -107,10 +109,14 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
     layout->setSpacing(0);
     layout->addWidget(toolBar);
     layout->addWidget(mTree);
+    layout->addWidget(mRefusal);
 
     connect(mTree, &QTreeWidget::itemChanged, this, &SpritesPanel::onItemChanged);
-    connect(mTree, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem *current) { onCurrentItemChanged(current); });
+    connect(mTree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *current) {
+        if (!mUpdating) // a rebuild keeps the same item: only another choice clears the reason
+            mRefusal->clear();
+        onCurrentItemChanged(current);
+    });
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
         switch (change.kind) {
@@ -292,14 +298,17 @@ void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
         QStringList others = spriteNames(document->data());
         others.removeAt(s);
         if (name.isEmpty() || others.contains(name)) {
-            mPrompts->showError(this, tr("Rename Sprite"),
-                                name.isEmpty()
-                                    ? tr("A sprite needs a name.")
-                                    : tr("There is already a sprite named \"%1\".").arg(name));
+            // In place, never a modal box: this runs inside the item editor's commit.
             QSignalBlocker blocker(mTree);
             item->setText(0, sprite.name);
+            mRefusal->refuse(
+                name.isEmpty()
+                    ? tr("A sprite needs a name: \"%1\" keeps its name.").arg(sprite.name)
+                    : tr("There is already a sprite named \"%1\": \"%2\" keeps its name.")
+                          .arg(name, sprite.name));
             return;
         }
+        mRefusal->clear();
         document->undoStack()->push(new RenameSpriteCommand(document, s, name));
     } else {
         const Frame &frame = document->frame({s, f});
@@ -308,14 +317,16 @@ void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
         QStringList others = frameNames(document->sprite(s));
         others.removeAt(f);
         if (name.isEmpty() || others.contains(name)) {
-            mPrompts->showError(
-                this, tr("Rename Frame"),
-                name.isEmpty() ? tr("A frame needs a name.")
-                               : tr("This sprite already has a frame named \"%1\".").arg(name));
             QSignalBlocker blocker(mTree);
             item->setText(0, frame.name);
+            mRefusal->refuse(
+                name.isEmpty()
+                    ? tr("A frame needs a name: \"%1\" keeps its name.").arg(frame.name)
+                    : tr("This sprite already has a frame named \"%1\": \"%2\" keeps its name.")
+                          .arg(name, frame.name));
             return;
         }
+        mRefusal->clear();
         Frame info = frame;
         info.name = name;
         document->undoStack()->push(

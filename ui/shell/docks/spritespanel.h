@@ -13,6 +13,7 @@ namespace hitsmith {
 
 class EditorSession;
 class Prompts;
+class RefusalLine;
 
 /// The sprites/frames tree: sprites at the top level, their frames below. Choosing a frame makes
 /// it the session's current frame; every structural edit is one undo command.
@@ -23,6 +24,8 @@ public:
     SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
 
     QTreeWidget *tree() const { return mTree; }
+    /// Why a name typed in the tree was refused; hidden after a rename or another item.
+    RefusalLine *refusalLine() const { return mRefusal; }
     QAction *addSpriteAction() const { return mAddSprite; }
     QAction *addFrameAction() const { return mAddFrame; }
     QAction *renameAction() const { return mRename; }
@@ -69,6 +72,7 @@ private:
     EditorSession *mSession;
     Prompts *mPrompts;
     QTreeWidget *mTree;
+    RefusalLine *mRefusal;
     QAction *mAddSprite, *mAddFrame, *mRename, *mDelete, *mMoveUp, *mMoveDown, *mSplitSheet,
         *mTrace;
     bool mUpdating = false;

@@ -3,6 +3,7 @@
 #include "autosaver.h"
 #include "document.h"
 #include "editorsession.h"
+#include "engines/enginesupport.h"
 #include "fileio.h"
 #include "formatregistry.h"
 #include "formatsniffer.h"
@@ -21,6 +22,8 @@
 #include <QSettings>
 #include <QUndoStack>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace hitsmith {
 
@@ -372,28 +375,46 @@ bool DocumentManager::exportFile(const QString &path, const FileFormat *format) 
     }
     const DocumentData &data = document()->data();
     WriteOptions options;
-    int invalid = 0;
+    // One question for all that the export leaves out: the invalid shapes by name, then what
+    // the writer reports as lost, one bullet a line as it gives them.
+    QStringList invalid;
     for (const Sprite &sprite : data.sprites) {
         for (const Frame &frame : sprite.frames) {
-            for (const Shape &shape : frame.shapes)
-                invalid += validateShape(shape) ? 1 : 0;
+            for (const Shape &shape : frame.shapes) {
+                if (const std::optional<ShapeProblem> problem = validateShape(shape))
+                    invalid << QStringLiteral("%1/%2/%3 (%4)")
+                                   .arg(sprite.name, frame.name, shape.id, problem->reason);
+            }
         }
     }
-    if (invalid > 0) {
-        if (!mPrompts->confirm(mWindow, tr("Export"),
-                               tr("%n shape(s) are invalid and cannot be exported.\n"
-                                  "Export the valid shapes and skip the invalid ones?",
-                                  nullptr, invalid)))
+    QStringList losses = format->exportWarnings(data);
+    // The writers' own line on invalid shapes names only a few: the list above names them all.
+    for (const QString &line : engines::invalidShapeWarnings(data))
+        losses.removeAll(line);
+    if (!invalid.isEmpty() || !losses.isEmpty()) {
+        const auto bullets = [](const QStringList &lines) {
+            return QStringLiteral("\u2022 ") + lines.join(QStringLiteral("\n\u2022 "));
+        };
+        QStringList parts;
+        if (!invalid.isEmpty()) {
+            constexpr qsizetype kNamed = 12;
+            QStringList named = invalid.mid(0, kNamed);
+            if (invalid.size() > kNamed)
+                named << tr("and %1 more").arg(invalid.size() - kNamed);
+            parts
+                << (invalid.size() == 1
+                        ? tr("This shape is invalid and is left out:")
+                        : tr("These %1 shapes are invalid and are left out:").arg(invalid.size())) +
+                       u'\n' + bullets(named);
+        }
+        if (!losses.isEmpty())
+            parts << tr("%1 cannot hold everything in this document:").arg(format->displayName()) +
+                         u'\n' + bullets(losses);
+        parts << tr("Export anyway?");
+        if (!mPrompts->confirm(mWindow, tr("Export"), parts.join(QStringLiteral("\n\n"))))
             return false;
-        options.skipInvalid = true;
+        options.skipInvalid = !invalid.isEmpty();
     }
-    // Only what the writer reports as lost, one line per kind as it gives them.
-    const QStringList losses = format->exportWarnings(data);
-    if (!losses.isEmpty() &&
-        !mPrompts->confirm(mWindow, tr("Export"),
-                           tr("%1 cannot hold everything in this document:\n\n%2\n\nExport anyway?")
-                               .arg(format->displayName(), losses.join(QStringLiteral("\n")))))
-        return false;
     const WriteResult result = format->writeFor(data, path, options);
     if (!result.isOk()) {
         mPrompts->showError(mWindow, tr("Export"), result.error);
@@ -490,18 +511,41 @@ int DocumentManager::offerRecovery() {
         return 0;
     }
     int restored = 0;
+    mRestoredFrom.clear();
     for (const RecoveryEntry &entry : entries) {
         DocumentManager *manager = this;
         // This window takes the first one if it holds nothing; others get windows of their own.
         if ((restored > 0 || document()->isModified() || !document()->data().sprites.isEmpty()) &&
             mWindowFactory)
             manager = mWindowFactory();
-        if (manager->restoreRecovery(entry))
+        if (manager->restoreRecovery(entry)) {
             ++restored;
-        else if (manager != this)
+            if (!entry.originalPath.isEmpty())
+                mRestoredFrom.append(entry.originalPath);
+        } else if (manager != this)
             manager->mWindow->close();
     }
     return restored;
+}
+
+void DocumentManager::startUp(const QStringList &files) {
+    const int restored = offerRecovery();
+    if (files.isEmpty())
+        return;
+    const QString path = files.first();
+    // Started on the file the work was restored from (scripts/run-editor.sh always names the
+    // example): the restored document is that file, unsaved. Opening it again would ask to save
+    // or discard the work just restored (issue 26).
+    if (std::any_of(mRestoredFrom.cbegin(), mRestoredFrom.cend(),
+                    [&](const QString &original) { return isSameFile(path, original); }))
+        return;
+    if (restored > 0 && mWindowFactory) {
+        DocumentManager *other = mWindowFactory(); // the restored work keeps this window
+        if (!other->openFile(path))
+            other->mWindow->close();
+        return;
+    }
+    openFile(path);
 }
 
 bool DocumentManager::restoreRecovery(const RecoveryEntry &entry) {

@@ -87,6 +87,11 @@ public:
 
     /// Offers to restore work left by sessions that crashed; returns how many were restored.
     int offerRecovery();
+    /// What the editor does once its window is up: offers recovery, then opens the file named
+    /// on the command line, if any. Restored work is never put at risk by that file: when it is
+    /// the file the work was restored from, the restored document (modified) is what shows;
+    /// another file opens in a window of its own.
+    void startUp(const QStringList &files);
     /// Loads one recovery file (modified, with the original path).
     bool restoreRecovery(const RecoveryEntry &entry);
 
@@ -117,6 +122,7 @@ private:
     Autosaver *mAutosaver;
     WindowFactory mWindowFactory;
     QString mImportedFrom;
+    QStringList mRestoredFrom; // the original paths offerRecovery() restored, in any window
 };
 
 } // namespace hitsmith

@@ -14,12 +14,12 @@
 
 namespace hitsmith {
 
-MultiShapePage::MultiShapePage(EditorSession *session, Prompts *prompts, QWidget *parent)
+MultiShapePage::MultiShapePage(EditorSession *session, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
     , mCount(new QLabel(this))
     , mLayer(new QComboBox(this))
-    , mProperties(new PropertiesTable(session, prompts, this)) {
+    , mProperties(new PropertiesTable(session, this)) {
     mCount->setObjectName(QStringLiteral("selectionCountLabel"));
     mCount->setWordWrap(true);
     mLayer->setObjectName(QStringLiteral("multiLayerBox"));

@@ -10,7 +10,6 @@ class QLabel;
 namespace hitsmith {
 
 class EditorSession;
-class Prompts;
 class PropertiesTable;
 
 /// The Properties page while several shapes are selected: what they have in common. The layer
@@ -20,7 +19,7 @@ class MultiShapePage : public QWidget {
     Q_OBJECT
 
 public:
-    MultiShapePage(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
+    explicit MultiShapePage(EditorSession *session, QWidget *parent = nullptr);
 
     /// Shows the selected shapes of the current frame.
     void showShapes(const QList<ShapeRef> &shapes);

@@ -1,7 +1,7 @@
 #include "propertiestable.h"
 
 #include "editorsession.h"
-#include "prompts.h"
+#include "refusalline.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
 #include "typingkeys.h"
@@ -72,14 +72,14 @@ private:
 
 } // namespace
 
-PropertiesTable::PropertiesTable(EditorSession *session, Prompts *prompts, QWidget *parent)
+PropertiesTable::PropertiesTable(EditorSession *session, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
-    , mPrompts(prompts)
     , mTable(new QTableWidget(0, 3, this))
     , mNameEdit(new QLineEdit(this))
     , mAdd(new QPushButton(tr("&Add"), this))
     , mRemove(new QPushButton(tr("Remove"), this))
+    , mRefusal(new RefusalLine(this))
     , mNames(new QStringListModel(this)) {
     mTable->setObjectName(QStringLiteral("propertiesTable"));
     mTable->setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
@@ -116,6 +116,7 @@ PropertiesTable::PropertiesTable(EditorSession *session, Prompts *prompts, QWidg
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mTable);
+    layout->addWidget(mRefusal);
     layout->addLayout(addRow);
 
     connect(mAdd, &QPushButton::clicked, this, &PropertiesTable::addProperty);
@@ -132,12 +133,16 @@ QString PropertiesTable::mixedText() {
 }
 
 void PropertiesTable::showShapes(const QList<ShapeRef> &shapes) {
+    if (mTarget != Target::Shapes || shapes != mShapes)
+        mRefusal->clear(); // another selection: the reason was about the last one
     mTarget = Target::Shapes;
     mShapes = shapes;
     scheduleRebuild();
 }
 
 void PropertiesTable::showFrame(FrameRef frame) {
+    if (mTarget != Target::Frame || frame != mFrame)
+        mRefusal->clear();
     mTarget = Target::Frame;
     mFrame = frame;
     scheduleRebuild();
@@ -190,6 +195,7 @@ bool PropertiesTable::apply(const std::function<bool(QJsonObject &, const QStrin
         if (!edit(frame.properties, ownerName(0)))
             return false;
         frame.shapes.clear(); // the command takes only the frame's own fields
+        mRefusal->clear();
         document->undoStack()->push(
             new ChangeFrameCommand(document, mFrame, frame, text.arg(ownerName(0))));
         return true;
@@ -207,6 +213,7 @@ bool PropertiesTable::apply(const std::function<bool(QJsonObject &, const QStrin
     }
     if (refs.isEmpty())
         return false;
+    mRefusal->clear();
     // The undo text names the shapes this edit changed: "blade" or "3 shapes".
     document->undoStack()->push(
         new ChangeShapesCommand(document, refs, shapes, shapeCommandText(text, shapes)));
@@ -285,8 +292,12 @@ void PropertiesTable::rebuild() {
 }
 
 void PropertiesTable::refuse(const QString &message) {
-    scheduleRebuild(); // the table shows the model again
-    mPrompts->showError(this, tr("Properties"), message);
+    // In place, never a modal box: this runs inside the cell editor's commit (or the type box's
+    // signal), and a nested event loop here let the deferred rebuild delete the editor under
+    // its own commit (issue 26: a crash on OK). The table shows the model again after the
+    // commit, the reason stays under it.
+    scheduleRebuild();
+    mRefusal->refuse(message);
 }
 
 PropertyType PropertiesTable::knownType(const QString &name) const {

@@ -19,18 +19,21 @@ class QTableWidgetItem;
 namespace hitsmith {
 
 class EditorSession;
-class Prompts;
+class RefusalLine;
 
 /// The game data of one or more shapes, or of a frame: a table of name | type | value with Add
-/// and Remove. Renaming is editing the name, the type box converts the value (or refuses with a
-/// message), the value cell takes typed text. With several shapes each row shows the common value
-/// or "(mixed)", and an edit applies to all of them. Every edit is one undo command whose text
-/// names the property and what it is on ("Set damage of blade", "Set damage of 3 shapes").
+/// and Remove. Renaming is editing the name, the type box converts the value, the value cell
+/// takes typed text. What is refused (a word for a number, an empty or taken name, a type the
+/// value cannot take) keeps the old value and says why on a line under the table, never in a
+/// modal box: the edit comes from inside a cell editor's commit. With several shapes each row shows
+/// the common value or "(mixed)", and an edit applies to all of them. Every edit is one undo
+/// command whose text names the property and what it is on ("Set damage of blade", "Set damage of 3
+/// shapes").
 class PropertiesTable : public QWidget {
     Q_OBJECT
 
 public:
-    PropertiesTable(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
+    explicit PropertiesTable(EditorSession *session, QWidget *parent = nullptr);
 
     /// Edits the properties of these shapes.
     void showShapes(const QList<ShapeRef> &shapes);
@@ -42,6 +45,8 @@ public:
     QLineEdit *nameEdit() const { return mNameEdit; }
     QPushButton *addButton() const { return mAdd; }
     QPushButton *removeButton() const { return mRemove; }
+    /// Why the last edit was refused; hidden after an edit is taken or the selection changes.
+    RefusalLine *refusalLine() const { return mRefusal; }
     /// The row of the property name, or -1.
     int rowOf(const QString &name) const;
     /// The type chooser of a row.
@@ -71,7 +76,6 @@ private:
     operations::PropertyType knownType(const QString &name) const;
 
     EditorSession *mSession;
-    Prompts *mPrompts;
     Target mTarget = Target::None;
     QList<ShapeRef> mShapes;
     FrameRef mFrame;
@@ -82,6 +86,7 @@ private:
     QLineEdit *mNameEdit;
     QPushButton *mAdd;
     QPushButton *mRemove;
+    RefusalLine *mRefusal;
     QStringListModel *mNames;
 };
 

@@ -4,6 +4,7 @@
 #include "multishapepage.h"
 #include "prompts.h"
 #include "propertiestable.h"
+#include "refusalline.h"
 #include "shapecommands.h"
 #include "spriteproperties.h"
 #include "structurecommands.h"
@@ -51,7 +52,6 @@ void setValueQuietly(QDoubleSpinBox *box, double value) {
 PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
-    , mPrompts(prompts)
     , mStack(new QStackedWidget(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -119,6 +119,8 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mSizeRow = pairRow(shapePage, mWidth, mHeight);
     mShapeForm->addRow(tr("Type:"), mType);
     mShapeForm->addRow(tr("&Id:"), mId);
+    mIdRefusal = new RefusalLine(shapePage);
+    mShapeForm->addRow(mIdRefusal);
     mShapeForm->addRow(tr("&Layer:"), mLayer);
     mShapeForm->addRow(tr("&Center:"), mCenterRow);
     mShapeForm->addRow(tr("&Size:"), mSizeRow);
@@ -128,7 +130,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mVertexGrid = new QGridLayout(mVertexGroup);
     shapeLayout->addWidget(mVertexGroup);
     auto *shapePropertiesGroup = new QGroupBox(tr("Properties"), shapePage);
-    mShapeProperties = new PropertiesTable(session, prompts, shapePropertiesGroup);
+    mShapeProperties = new PropertiesTable(session, shapePropertiesGroup);
     mShapeProperties->setObjectName(QStringLiteral("shapeProperties"));
     (new QVBoxLayout(shapePropertiesGroup))->addWidget(mShapeProperties);
     shapeLayout->addWidget(shapePropertiesGroup);
@@ -143,6 +145,8 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mFrameName->setObjectName(QStringLiteral("frameNameEdit"));
     connect(mFrameName, &QLineEdit::editingFinished, this, &PropertyPanel::commitFrameName);
     frameForm->addRow(tr("Frame &name:"), mFrameName);
+    mFrameNameRefusal = new RefusalLine(framePage);
+    frameForm->addRow(mFrameNameRefusal);
     frameLayout->addLayout(frameForm);
 
     mSourceGroup = new QGroupBox(tr("Source rectangle in the image"), framePage);
@@ -181,7 +185,7 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     connect(mOriginGroup, &QGroupBox::toggled, this, commitOrigin);
     frameLayout->addWidget(mOriginGroup);
     auto *framePropertiesGroup = new QGroupBox(tr("Frame properties"), framePage);
-    mFrameProperties = new PropertiesTable(session, prompts, framePropertiesGroup);
+    mFrameProperties = new PropertiesTable(session, framePropertiesGroup);
     mFrameProperties->setObjectName(QStringLiteral("frameProperties"));
     (new QVBoxLayout(framePropertiesGroup))->addWidget(mFrameProperties);
     frameLayout->addWidget(framePropertiesGroup);
@@ -190,9 +194,17 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
 
     mSpritePage = new SpriteProperties(session, prompts, mStack);
     mStack->addWidget(mSpritePage);
-    mMultiPage = new MultiShapePage(session, prompts, mStack);
+    mMultiPage = new MultiShapePage(session, mStack);
     mStack->addWidget(mMultiPage);
 
+    // A refusal is about what was shown when it was typed.
+    const auto clearRefusals = [this] {
+        mIdRefusal->clear();
+        mFrameNameRefusal->clear();
+    };
+    connect(session, &EditorSession::selectionChanged, this, clearRefusals);
+    connect(session, &EditorSession::currentFrameChanged, this, clearRefusals);
+    connect(session, &EditorSession::editedSpriteChanged, this, clearRefusals);
     connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::editedSpriteChanged, this, &PropertyPanel::refresh);
@@ -402,14 +414,17 @@ void PropertyPanel::commitId() {
         return;
     const qsizetype existing = document->frame(ref.frameRef()).indexOfShape(id);
     if (id.isEmpty() || (existing >= 0 && existing != ref.shape)) {
-        // Restore first: the message box takes focus and would finish the edit again.
+        // In place: a modal box from editingFinished (Enter or a focus change) would take the
+        // focus and finish the edit again.
         mId->setText(shape.id);
-        mPrompts->showError(this, tr("Shape Id"),
-                            id.isEmpty()
-                                ? tr("A shape needs an id.")
-                                : tr("This frame already has a shape with the id \"%1\".").arg(id));
+        mIdRefusal->refuse(
+            id.isEmpty() ? tr("A shape needs an id: \"%1\" keeps its id.").arg(shape.id)
+                         : tr("This frame already has a shape with the id \"%1\": \"%2\" keeps "
+                              "its id.")
+                               .arg(id, shape.id));
         return;
     }
+    mIdRefusal->clear();
     commitShape([id](Shape &s) { s.id = id; }, tr("Rename %1"));
 }
 
@@ -437,12 +452,14 @@ void PropertyPanel::commitFrameName() {
         taken = taken || (f != ref.frame && frames[f].name == name);
     if (name.isEmpty() || taken) {
         mFrameName->setText(frame.name);
-        mPrompts->showError(this, tr("Frame Name"),
-                            name.isEmpty()
-                                ? tr("A frame needs a name.")
-                                : tr("This sprite already has a frame named \"%1\".").arg(name));
+        mFrameNameRefusal->refuse(
+            name.isEmpty()
+                ? tr("A frame needs a name: \"%1\" keeps its name.").arg(frame.name)
+                : tr("This sprite already has a frame named \"%1\": \"%2\" keeps its name.")
+                      .arg(name, frame.name));
         return;
     }
+    mFrameNameRefusal->clear();
     commitFrame([name](Frame &f) { f.name = name; }, tr("Rename Frame"));
 }
 

@@ -24,6 +24,7 @@ class EditorSession;
 class MultiShapePage;
 class Prompts;
 class PropertiesTable;
+class RefusalLine;
 class SpriteProperties;
 
 /// Numeric editing of the selected shape (or of the current frame when no shape is selected, or
@@ -79,13 +80,14 @@ private:
     void commitFrameName();
 
     EditorSession *mSession;
-    Prompts *mPrompts;
     QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
     // Shape page
     QFormLayout *mShapeForm;
     QLabel *mType;
+    RefusalLine *mIdRefusal;        // why a typed id was refused
+    RefusalLine *mFrameNameRefusal; // why a typed frame name was refused
     QLineEdit *mId;
     QComboBox *mLayer;
     QWidget *mCenterRow, *mSizeRow;

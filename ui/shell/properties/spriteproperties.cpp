@@ -3,6 +3,7 @@
 #include "editorsession.h"
 #include "imagepaths.h"
 #include "prompts.h"
+#include "refusalline.h"
 #include "structurecommands.h"
 #include "validation.h"
 
@@ -31,6 +32,7 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     , mSession(session)
     , mPrompts(prompts)
     , mName(new QLineEdit(this))
+    , mRefusal(new RefusalLine(this))
     , mImage(new QLineEdit(this))
     , mBrowse(new QPushButton(tr("&Browse..."), this))
     , mImageStatus(new QLabel(this))
@@ -59,6 +61,7 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     imageLayout->addWidget(mBrowse);
     auto *form = new QFormLayout;
     form->addRow(tr("Sprite &name:"), mName);
+    form->addRow(mRefusal);
     form->addRow(tr("&Image:"), imageRow);
     form->addRow(QString(), mImageStatus);
     form->addRow(tr("Default &duration:"), mDuration);
@@ -81,6 +84,8 @@ void SpriteProperties::showSprite(int sprite) {
     const DocumentData &data = mSession->document()->data();
     if (sprite < 0 || sprite >= data.sprites.size())
         return;
+    if (sprite != mSprite)
+        mRefusal->clear();
     mSprite = sprite;
     const Sprite &s = data.sprites[sprite];
     if (!mName->hasFocus() || mName->text() != s.name)
@@ -131,14 +136,16 @@ void SpriteProperties::commitName() {
     for (int s = 0; s < sprites.size(); ++s)
         taken = taken || (s != mSprite && sprites[s].name == name);
     if (name.isEmpty() || taken) {
-        // Restore first: the message box takes focus and would finish the edit again.
+        // In place: a modal box from editingFinished (Enter or a focus change) would take the
+        // focus and finish the edit again.
         mName->setText(sprite.name);
-        mPrompts->showError(this, tr("Sprite Name"),
-                            name.isEmpty()
-                                ? tr("A sprite needs a name.")
-                                : tr("There is already a sprite named \"%1\".").arg(name));
+        mRefusal->refuse(name.isEmpty()
+                             ? tr("A sprite needs a name: \"%1\" keeps its name.").arg(sprite.name)
+                             : tr("There is already a sprite named \"%1\": \"%2\" keeps its name.")
+                                   .arg(name, sprite.name));
         return;
     }
+    mRefusal->clear();
     document->undoStack()->push(new RenameSpriteCommand(document, mSprite, name));
 }
 

@@ -11,6 +11,7 @@ namespace hitsmith {
 
 class EditorSession;
 class Prompts;
+class RefusalLine;
 
 /// The Properties page of a sprite: its name, its image (typed, or chosen with Browse...) and its
 /// default frame duration, each change one undo command naming the sprite. Says when the image
@@ -28,6 +29,8 @@ public:
     QSpinBox *durationBox() const { return mDuration; }
     /// "64 × 64 px", "image not found: knight.png" or "No image."
     QLabel *imageStatus() const { return mImageStatus; }
+    /// Why a typed name was refused (empty or taken); hidden after a rename or another sprite.
+    RefusalLine *refusalLine() const { return mRefusal; }
 
     /// Shows the sprite's fields (index into the document's sprites).
     void showSprite(int sprite);
@@ -43,6 +46,7 @@ private:
     Prompts *mPrompts;
     int mSprite = -1;
     QLineEdit *mName;
+    RefusalLine *mRefusal;
     QLineEdit *mImage;
     QPushButton *mBrowse;
     QLabel *mImageStatus;
