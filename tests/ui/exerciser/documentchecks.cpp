@@ -9,6 +9,7 @@
 #include "validation.h"
 
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QGroupBox>
 
 namespace hitsmith::exercise {
@@ -150,10 +151,44 @@ QString checkWindow(MainWindow *window) {
                             {"Angle", panel->angleBox(), rect},
                             {"Radius", panel->radiusBox(), circle}};
         for (const Row &row : rows) {
+            const QString what =
+                QStringLiteral("Properties of %1 \"%2\": the %3 row")
+                    .arg(shapeTypeName(shape.type), shape.id, QString::fromLatin1(row.name));
             if (row.widget->isVisibleTo(panel) != row.shown)
-                return QStringLiteral("Properties of %1 \"%2\": the %3 row is %4")
-                    .arg(shapeTypeName(shape.type), shape.id, QString::fromLatin1(row.name),
-                         row.shown ? QStringLiteral("missing") : QStringLiteral("shown"));
+                return what +
+                       (row.shown ? QStringLiteral(" is missing") : QStringLiteral(" is shown"));
+            if (!row.shown || !panel->isVisible())
+                continue;
+            // Shown means a label beside it and room to see it, too.
+            QWidget *field =
+                row.widget->parentWidget() == panel->widthBox()->parentWidget() ||
+                        row.widget->parentWidget() == panel->centerXBox()->parentWidget()
+                    ? row.widget->parentWidget()
+                    : row.widget;
+            auto *form = field->parentWidget()->findChild<QFormLayout *>();
+            if (form && form->indexOf(field) >= 0) {
+                if (!form->isRowVisible(field))
+                    return what + QStringLiteral(" is hidden in its form");
+                QWidget *label = form->labelForField(field);
+                if (label && !label->isVisibleTo(panel))
+                    return what + QStringLiteral(" has lost its label");
+            }
+            if (field->height() <= 0 || row.widget->height() <= 0) {
+                QStringList chain;
+                for (QWidget *w = row.widget; w && w != panel->parentWidget();
+                     w = w->parentWidget())
+                    chain.append(QStringLiteral("%1 %2,%3 %4x%5 min %6 hint %7 vis %8")
+                                     .arg(QString::fromLatin1(w->metaObject()->className()))
+                                     .arg(w->x())
+                                     .arg(w->y())
+                                     .arg(w->width())
+                                     .arg(w->height())
+                                     .arg(w->minimumSizeHint().height())
+                                     .arg(w->sizeHint().height())
+                                     .arg(w->isVisible()));
+                return what + QStringLiteral(" has no height: ") +
+                       chain.join(QStringLiteral(" | "));
+            }
         }
     }
     return {};

@@ -234,6 +234,15 @@ void Exerciser::finishStep() {
     mAnswerer.setStepOwnsPopups(false);
     for (int i = 0; i < 10 && QApplication::activePopupWidget(); ++i)
         QApplication::activePopupWidget()->close();
+    // A window of its own a step opened (a guide, a floating tool window): read, then closed.
+    for (QWidget *top : QApplication::topLevelWidgets()) {
+        if (top != mWindow && top->isVisible() && top->isWindow() &&
+            !qobject_cast<QDockWidget *>(top) && !(top->windowFlags() & Qt::Popup) &&
+            !top->inherits("QToolBar")) {
+            note(QStringLiteral("window \"%1\" closed").arg(top->windowTitle()));
+            top->close();
+        }
+    }
     if (Playback *playback = mWindow->timelinePanel()->playback(); playback->isPlaying()) {
         playback->pause();
         note(QStringLiteral("playback paused"));

@@ -1,4 +1,6 @@
 // What the GUI exerciser found, each as a small test of its own through the real widgets:
+// - a shape's Size (or Radius, Center, Angle) row zero pixels high after the Properties dock had
+//   shown another page (issue 26 item 7; seed 30 at step 85);
 // - an image path typed for a sprite of a document saved nowhere stayed relative in memory, so
 //   saving and reopening gave another document (found by seeds 4 and 7 at 1,500 steps).
 
@@ -8,12 +10,16 @@
 #include "hitsmithformat.h"
 #include "mainwindow.h"
 #include "propertypanel.h"
+#include "shapespanel.h"
 #include "spriteproperties.h"
 #include "spritespanel.h"
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 using namespace hitsmith;
@@ -35,6 +41,13 @@ private:
         QTest::keyClicks(edit, text);
         QTest::keyClick(edit, Qt::Key_Return);
         QCoreApplication::processEvents();
+    }
+
+    QString openKnight() {
+        const QString examples = qEnvironmentVariable("HITSMITH_SOURCE_DIR") + "/examples";
+        for (const QString &name : QDir(examples).entryList({"knight.json", "*.png"}))
+            QFile::copy(examples + u'/' + name, mDir.filePath(name));
+        return mDir.filePath(QStringLiteral("knight.json"));
     }
 
 private Q_SLOTS:
@@ -76,6 +89,74 @@ private Q_SLOTS:
         QCOMPARE(doc()->sprite(0).image, mDir.filePath(QStringLiteral("slime.png")));
         doc()->undoStack()->undo();
         QCOMPARE(doc()->sprite(0).image, QDir::current().absoluteFilePath("art/hero.png"));
+    }
+    // Issue 26 item 7, found by seed 30 at step 85 (a rectangle drawn while the frame's page was
+    // shown, a circle's page before that): the Size row was there but zero pixels high. The
+    // form held the wrapping type line, so Qt 6.4 laid it out by height for width, which kept
+    // the rows' old visibility: the Size row got no height, under the circle's hidden Radius row.
+    void shapeRowsKeepTheirHeightAcrossPages() {
+        QVERIFY(mWindow->openFile(openKnight()));
+        EditorSession *session = mWindow->session();
+        PropertyPanel *panel = mWindow->propertyPanel();
+        QTreeWidget *tree = mWindow->shapesPanel()->tree();
+        const QList<Shape> &shapes = doc()->frame(session->currentFrame()).shapes;
+        const auto first = [&](ShapeType type) {
+            for (int i = 0; i < shapes.size(); ++i) {
+                if (shapes[i].type == type)
+                    return i;
+            }
+            return -1;
+        };
+        const QList<int> kinds = {first(ShapeType::Rect), first(ShapeType::Circle),
+                                  first(ShapeType::Polygon)};
+        QVERIFY(!kinds.contains(-1));
+        QDockWidget *dock = qobject_cast<QDockWidget *>(panel->parentWidget());
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        const auto pick = [&](int index) {
+            if (index < 0) {
+                session->setSelectedShapes({}); // as a click on empty canvas does
+            } else {
+                QTreeWidgetItem *item = tree->topLevelItem(index);
+                tree->scrollToItem(item);
+                QTest::mouseClick(tree->viewport(), Qt::LeftButton, {},
+                                  tree->visualItemRect(item).center());
+            }
+            QTest::qWait(1); // the layout requests
+            QCoreApplication::processEvents();
+        };
+        // From each kind of shape (and from several at once), through the frame's page, to
+        // each kind: every row the shape has is as high as its fields.
+        for (int from : kinds + QList<int>{-2}) {
+            for (int to : kinds) {
+                if (from == -2)
+                    session->setSelectedShapes({kinds[0], kinds[1]}); // the page of several
+                else
+                    pick(from);
+                pick(-1);
+                pick(to);
+                QCOMPARE(session->selectedShapes(), QList<int>{to});
+                const Shape &shape = shapes[to];
+                const QList<std::pair<QWidget *, bool>> rows = {
+                    {panel->centerXBox(), shape.type != ShapeType::Polygon},
+                    {panel->widthBox(), shape.type == ShapeType::Rect},
+                    {panel->angleBox(), shape.type == ShapeType::Rect},
+                    {panel->radiusBox(), shape.type == ShapeType::Circle}};
+                for (const auto &[field, shown] : rows) {
+                    const QString what =
+                        QStringLiteral("%1 after %2: %3")
+                            .arg(shape.id)
+                            .arg(from >= 0 ? shapes[from].id : QStringLiteral("several"))
+                            .arg(field->objectName());
+                    QVERIFY2(field->isVisible() == shown, qPrintable(what));
+                    if (shown)
+                        QVERIFY2(field->height() >= field->minimumSizeHint().height(),
+                                 qPrintable(what +
+                                            QStringLiteral(" is %1 px high").arg(field->height())));
+                }
+            }
+        }
     }
 };
 
