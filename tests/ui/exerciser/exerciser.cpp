@@ -31,6 +31,8 @@ namespace hitsmith::exercise {
 
 namespace {
 
+constexpr int kHistoryCheckEvery = 100;
+
 const QByteArray *gCrashLog = nullptr;
 const int *gCrashStep = nullptr;
 struct sigaction gPrevious[32];
@@ -198,6 +200,16 @@ bool Exerciser::run(int steps, QString *failure) {
             *failure = QStringLiteral("after step %1: %2").arg(mStep).arg(problem);
             return false;
         }
+        // Opening, importing and New start a new history, often: the whole history is also
+        // undone and redone every so many steps, not only at the end.
+        if (mStep % kHistoryCheckEvery == 0 && i + 1 < steps) {
+            note(QStringLiteral("undo everything, then redo everything"));
+            if (QString problem; !undoAndRedoAll(&problem)) {
+                *failure = QStringLiteral("after step %1: %2").arg(mStep).arg(problem);
+                return false;
+            }
+            mLongestHistory = qMax(mLongestHistory, mUndone);
+        }
     }
     return true;
 }
@@ -262,6 +274,16 @@ void Exerciser::finishStep() {
 }
 
 QString Exerciser::runChecks() {
+    if (qEnvironmentVariableIsSet("HITSMITH_EXERCISE_DEBUG")) {
+        const QUndoStack *stack = mWindow->document()->undoStack();
+        QStringList styles;
+        for (const LayerStyle &style : mWindow->document()->data().layers)
+            styles.append(style.name);
+        note(QStringLiteral("history %1 of %2; layer styles %3")
+                 .arg(stack->index())
+                 .arg(stack->count())
+                 .arg(styles.join(u',')));
+    }
     if (QString problem = checkDocument(*mWindow->document()); !problem.isEmpty())
         return problem;
     if (QString problem = checkCollisions(mWindow->session()); !problem.isEmpty())
@@ -577,6 +599,13 @@ bool Exerciser::undoAndRedoAll(QString *failure) {
     QUndoStack *stack = document->undoStack();
     const QByteArray before = HitsmithFormat::serialize(document->data());
     const int steps = stack->index();
+    mUndone = steps;
+    QStringList history; // for the failure message: the commands, the current one marked
+    for (int i = 0; i < stack->count(); ++i)
+        history.append(QStringLiteral("%1%2").arg(
+            i < steps ? QString() : QStringLiteral("(undone) "), stack->text(i)));
+    const QString commands =
+        QStringLiteral("\nthe history: %1").arg(history.join(QStringLiteral("; ")));
     while (stack->canUndo())
         stack->undo();
     settle();
@@ -585,21 +614,24 @@ bool Exerciser::undoAndRedoAll(QString *failure) {
         *failure = QStringLiteral("undoing all %1 steps does not give the document the history "
                                   "started from: %2")
                        .arg(steps)
-                       .arg(firstDifference(undone, mBaseline));
+                       .arg(firstDifference(undone, mBaseline)) +
+                   commands;
         return false;
     }
     if (const QString problem = runChecks(); !problem.isEmpty()) {
         *failure = QStringLiteral("after undoing everything: %1").arg(problem);
         return false;
     }
-    while (stack->canRedo())
+    // Back to where the history stood (commands undone before stay undone).
+    while (stack->canRedo() && stack->index() < steps)
         stack->redo();
     settle();
     if (const QByteArray redone = HitsmithFormat::serialize(document->data()); redone != before) {
         *failure = QStringLiteral("redoing all %1 steps does not give the document before the "
                                   "undo: %2")
                        .arg(steps)
-                       .arg(firstDifference(redone, before));
+                       .arg(firstDifference(redone, before)) +
+                   commands;
         return false;
     }
     if (const QString problem = runChecks(); !problem.isEmpty()) {

@@ -35,6 +35,10 @@ public:
     bool undoAndRedoAll(QString *failure);
 
     int stepsRun() const { return mStep; }
+    /// How many commands the history held at the end (undone, then redone).
+    int historyLength() const { return mUndone; }
+    /// The longest history undone and redone during the run (every 100 steps and at the end).
+    int longestHistory() const { return qMax(mLongestHistory, mUndone); }
     int distinctActions() const { return int(mActions.size()); }
     QStringList actions() const;
     int dialogsAnswered() const { return mAnswerer.answered(); }
@@ -62,6 +66,8 @@ private:
     TextPool mTexts;
     DialogAnswerer mAnswerer;
     int mStep = 0;
+    int mUndone = 0;
+    int mLongestHistory = 0;
     QSet<QString> mActions;
     QByteArray mLog;
     QByteArray mBaseline; ///< the document the undo history starts from

@@ -103,10 +103,12 @@ QString finish(QWidget *fallback, Dice &dice) {
 }
 
 QString typeInto(QWidget *field, const QString &text, Dice &dice) {
+    // The field may go while it is typed into (a table rebuilt under its cell editor).
+    QPointer<QWidget> guard(field);
     clickAt(field);
-    pressKey(field, Qt::Key_A, Qt::ControlModifier);
-    typeText(field, text);
-    return QStringLiteral("type %1 %2").arg(quoted(text), finish(field, dice));
+    pressKey(guard, Qt::Key_A, Qt::ControlModifier);
+    typeText(guard, text);
+    return QStringLiteral("type %1 %2").arg(quoted(text), finish(guard, dice));
 }
 
 QString chooseInCombo(QComboBox *combo, Dice &dice, const TextPool &texts, QString *kind) {
@@ -114,10 +116,10 @@ QString chooseInCombo(QComboBox *combo, Dice &dice, const TextPool &texts, QStri
         *kind = QStringLiteral("type");
         return typeInto(combo, dice.chance(50) ? texts.name(dice) : texts.any(dice), dice);
     }
+    QPointer<QComboBox> guard(combo); // a type box in a table goes when the table is rebuilt
     if (dice.chance(30)) {
         *kind = QStringLiteral("keys");
         clickAt(combo);
-        QPointer<QComboBox> guard(combo);
         if (QWidget *popup = QApplication::activePopupWidget())
             popup->close();
         settle();
@@ -128,7 +130,6 @@ QString chooseInCombo(QComboBox *combo, Dice &dice, const TextPool &texts, QStri
     }
     *kind = QStringLiteral("choose");
     clickAt(combo); // opens the list
-    QPointer<QComboBox> guard(combo);
     settle();
     if (!guard || !guard->view() || !guard->view()->isVisible())
         return QStringLiteral("click (no list)");
@@ -394,13 +395,14 @@ QString interact(QWidget *widget, Dice &dice, const TextPool &texts, QString *ki
     if (auto *spin = qobject_cast<QAbstractSpinBox *>(widget)) {
         if (dice.chance(25)) {
             *kind = QStringLiteral("step");
+            QPointer<QAbstractSpinBox> guard(spin);
             clickAt(spin);
             static const QList<int> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp,
                                             Qt::Key_PageDown};
             const int key = dice.pick(keys);
             const int times = dice.between(1, 3);
-            for (int i = 0; i < times; ++i)
-                pressKey(spin, key);
+            for (int i = 0; i < times && guard; ++i)
+                pressKey(guard, key);
             return QStringLiteral("key %1 x%2")
                 .arg(QKeySequence(key).toString(QKeySequence::PortableText))
                 .arg(times);
@@ -438,8 +440,11 @@ QString interact(QWidget *widget, Dice &dice, const TextPool &texts, QString *ki
     }
     if (auto *slider = qobject_cast<QAbstractSlider *>(widget)) {
         *kind = QStringLiteral("slide");
+        QPointer<QAbstractSlider> guard(slider);
         clickAt(slider);
-        pressKey(slider, dice.chance(50) ? Qt::Key_Up : Qt::Key_Down);
+        const int key = dice.chance(50) ? Qt::Key_Up : Qt::Key_Down;
+        if (guard)
+            pressKey(guard, key);
         return QStringLiteral("slide");
     }
     *kind = QStringLiteral("click");
