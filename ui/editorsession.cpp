@@ -147,7 +147,45 @@ void EditorSession::followFrame(const DocumentChange &change) {
         }
         return;
     }
+    // The shown frame or sprite itself went away (deleted, or an undo took back the sprite or
+    // frame a command had added and shown): show its nearest neighbour, which after such an
+    // undo is where the user was before the command, not the document's first frame.
+    if (const FrameRef near = nearestFrame(change); near.isValid()) {
+        mCurrentFrame = {};
+        setCurrentFrame(near);
+        return;
+    }
     showFirstFrame(mCurrentFrame.isValid());
+}
+
+FrameRef EditorSession::nearestFrame(const DocumentChange &change) const {
+    using Kind = DocumentChange::Kind;
+    const QList<Sprite> &sprites = mDocument->data().sprites;
+    const int f = std::max(mCurrentFrame.frame, 0);
+    // The same frame index in another sprite, the previous sprite first (commands add a sprite
+    // after the one it came from): s-1, s, s-2, s+1, ...
+    const auto inSprite = [&](int s) -> FrameRef {
+        if (s < 0 || s >= sprites.size() || sprites[s].frames.isEmpty())
+            return {};
+        return {s, std::min(f, int(sprites[s].frames.size()) - 1)};
+    };
+    if (change.kind == Kind::SpriteRemoved && change.sprite == mCurrentFrame.sprite) {
+        for (int step = 0; step <= sprites.size(); ++step) {
+            if (const FrameRef before = inSprite(change.sprite - 1 - step); before.isValid())
+                return before;
+            if (const FrameRef after = inSprite(change.sprite + step); after.isValid())
+                return after;
+        }
+        return {};
+    }
+    if (change.kind == Kind::FrameRemoved && change.sprite == mCurrentFrame.sprite &&
+        change.frame == mCurrentFrame.frame && change.sprite < sprites.size()) {
+        // The previous frame (commands add a frame after the one it came from), else the next.
+        const int count = int(sprites[change.sprite].frames.size());
+        if (count > 0)
+            return {change.sprite, std::clamp(change.frame - 1, 0, count - 1)};
+    }
+    return {};
 }
 
 void EditorSession::keepValid() {

@@ -62,6 +62,7 @@ private:
     void onDocumentChanged(const DocumentChange &change);
     void keepValid();
     void followFrame(const DocumentChange &change);
+    FrameRef nearestFrame(const DocumentChange &change) const;
     void showFirstFrame(bool wasValid);
 
     Document *mDocument;

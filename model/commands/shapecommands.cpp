@@ -54,8 +54,12 @@ int ChangeShapesCommand::id() const {
 
 bool ChangeShapesCommand::mergeWith(const QUndoCommand *other) {
     const auto *next = static_cast<const ChangeShapesCommand *>(other);
-    if (next->mMergeMode != MergeMode::MergeWithPrevious || next->mRefs != mRefs ||
-        next->mDocument != mDocument)
+    const bool dragStep = next->mMergeMode == MergeMode::MergeWithPrevious;
+    // A nudge extends only a run of nudges ("Nudge blade" after "Nudge blade"), never the step
+    // of a drag or a typed value before it.
+    const bool nextNudge = next->mMergeMode == MergeMode::Nudge && mMergeMode == MergeMode::Nudge &&
+                           next->text() == text();
+    if ((!dragStep && !nextNudge) || next->mRefs != mRefs || next->mDocument != mDocument)
         return false;
     mNewShapes = next->mNewShapes;
     // A drag that ends where it started changes nothing: drop it from the history.

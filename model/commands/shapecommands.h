@@ -11,8 +11,10 @@ namespace hitsmith {
 /// ("Move %1" -> "Move blade"), "N shapes" for several. A text without "%1" is kept as is.
 QString shapeCommandText(const QString &text, const QList<Shape> &shapes);
 
-/// Whether a command may fold into the previous one of its kind (one drag = one undo step).
-enum class MergeMode { Separate, MergeWithPrevious };
+/// Whether a command may fold into the previous one of its kind: one drag is one undo step (its
+/// first command Separate, the rest MergeWithPrevious), and so is a run of arrow-key nudges on
+/// the same shapes (each Nudge folds into a Nudge before it with the same shapes and text).
+enum class MergeMode { Separate, MergeWithPrevious, Nudge };
 
 /// Replaces one or more shapes. A drag pushes one per mouse move: the first Separate, the rest
 /// MergeWithPrevious, so the whole drag undoes in one step.

@@ -370,8 +370,10 @@ void SelectTool::nudge(QPointF offset) {
             moved.append(shape);
         }
     }
+    // A run of nudges on the same shapes is one undo step, as a drag is.
     mCanvas->document()->undoStack()->push(new ChangeShapesCommand(
-        mCanvas->document(), refs, moved, vertices ? tr("Nudge Vertices of %1") : tr("Nudge %1")));
+        mCanvas->document(), refs, moved, vertices ? tr("Nudge Vertices of %1") : tr("Nudge %1"),
+        MergeMode::Nudge));
 }
 
 void SelectTool::abandon() {

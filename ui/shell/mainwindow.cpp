@@ -7,6 +7,7 @@
 #include "documentmanager.h"
 #include "editorsession.h"
 #include "formatregistry.h"
+#include "helpwindow.h"
 #include "hitsmithformat.h"
 #include "hitspanel.h"
 #include "layerchooser.h"
@@ -26,7 +27,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
@@ -36,6 +36,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -358,29 +359,33 @@ void MainWindow::createMenus() {
     view->addAction(spriteBar->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("Editor &Guide"), this, [this] {
-        // The guide ships as docs/editor.md beside the build or install tree.
-        QDir dir(QCoreApplication::applicationDirPath());
-        for (int up = 0; up < 4; ++up, dir.cdUp()) {
-            if (dir.exists(QStringLiteral("docs/editor.md"))) {
-                QDesktopServices::openUrl(
-                    QUrl::fromLocalFile(dir.filePath(QStringLiteral("docs/editor.md"))));
-                return;
-            }
-        }
-        mPrompts->showError(
-            this, tr("Editor Guide"),
-            tr("The editor guide (docs/editor.md) was not found next to Hitsmith."));
+    // The guide is shown here, from the docs built into the program: a desktop may have no
+    // program for .md files, and an installed editor no source folder.
+    QAction *guide = help->addAction(tr("Editor &Guide"), this, [this] {
+        if (!mHelpWindow)
+            mHelpWindow = new HelpWindow(this);
+        mHelpWindow->show();
+        mHelpWindow->raise();
+        mHelpWindow->activateWindow();
     });
-    help->addAction(tr("&About Hitsmith"), this, [this] {
-        QMessageBox::about(
-            this, tr("About Hitsmith"),
-            tr("<h3>Hitsmith</h3><p>A hitbox editor for 2D games: draw hitboxes, hurtboxes and "
-               "pushboxes on sprite frames, see the hits live, export to game engines.</p>"
-               "<p>Start with <b>Sprite &gt; Add Sprite from PNG</b> or drop a PNG on the window. "
-               "The editor guide is docs/editor.md in the source folder.</p><p>Qt %1</p>")
-                .arg(QString::fromLatin1(qVersion())));
-    });
+    guide->setObjectName(QStringLiteral("editorGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(
+            tr("&About Hitsmith"), this,
+            [this] {
+                QMessageBox::about(
+                    this, tr("About Hitsmith"),
+                    tr("<h3>Hitsmith</h3><p>Version %1</p><p>A hitbox editor for 2D games: draw "
+                       "hitboxes, hurtboxes and pushboxes on sprite frames, see the hits live, "
+                       "export to "
+                       "game engines.</p><p>Start with <b>Sprite &gt; Add Sprite from PNG</b> or "
+                       "drop a "
+                       "PNG on the window; <b>Help &gt; Editor Guide</b> shows the whole guide.</p>"
+                       "<p>Built with Qt %2, running on Qt %3.</p>")
+                        .arg(QStringLiteral(HITSMITH_VERSION), QStringLiteral(QT_VERSION_STR),
+                             QString::fromLatin1(qVersion())));
+            })
+        ->setObjectName(QStringLiteral("aboutAction"));
 }
 
 void MainWindow::connectCanvas() {
@@ -554,7 +559,9 @@ void MainWindow::dropEvent(QDropEvent *event) {
     if (!DocumentManager::acceptsDrop(files))
         return;
     event->acceptProposedAction();
-    mDocuments->dropFiles(files);
+    // After the drop event has returned: opening a document may ask about unsaved changes, and
+    // a modal box inside the drop would keep the drag source (another program) waiting on it.
+    QTimer::singleShot(0, this, [this, files] { mDocuments->dropFiles(files); });
 }
 
 } // namespace hitsmith

@@ -20,6 +20,7 @@ class Document;
 class DocumentManager;
 class EditorSession;
 class FileFormat;
+class HelpWindow;
 class HitsPanel;
 class VersusLayer;
 class VersusPanel;
@@ -122,6 +123,7 @@ private:
     EditorSession *mSession;
     DocumentManager *mDocuments;
     QPointer<Canvas> mCanvas;
+    QPointer<HelpWindow> mHelpWindow; // Help > Editor Guide, made on first use
     SpritesPanel *mSpritesPanel = nullptr;
     ShapesPanel *mShapesPanel = nullptr;
     PropertyPanel *mPropertyPanel = nullptr;

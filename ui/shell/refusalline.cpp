@@ -1,6 +1,8 @@
 #include "refusalline.h"
 
 #include <QAccessible>
+#include <QScrollArea>
+#include <QTimer>
 
 namespace hitsmith {
 
@@ -23,6 +25,16 @@ void RefusalLine::refuse(const QString &reason) {
     setText(reason);
     setAccessibleDescription(reason);
     show();
+    // In a scrolled dock (Properties) the line may sit below the fold: scroll it into view once
+    // the layout has made room for it, or the reason would go unseen.
+    QTimer::singleShot(0, this, [this] {
+        for (QWidget *up = parentWidget(); up; up = up->parentWidget()) {
+            if (auto *area = qobject_cast<QScrollArea *>(up)) {
+                area->ensureWidgetVisible(this, 0, 4);
+                break;
+            }
+        }
+    });
     // Screen readers hear it as they would the message box it replaces.
     QAccessibleEvent event(this, QAccessible::Alert);
     QAccessible::updateAccessibility(&event);

@@ -6,6 +6,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/documents/autosaver.h shell/documents/autosaver.cpp
   shell/documents/documentmanager.h shell/documents/documentmanager.cpp
   shell/dialogs/splitsheetdialog.h shell/dialogs/splitsheetdialog.cpp
+  shell/dialogs/helpwindow.h shell/dialogs/helpwindow.cpp
   shell/dialogs/tracedialog.h shell/dialogs/tracedialog.cpp
   shell/dialogs/copyframesdialog.h shell/dialogs/copyframesdialog.cpp
   shell/dialogs/interpolatedialog.h shell/dialogs/interpolatedialog.cpp

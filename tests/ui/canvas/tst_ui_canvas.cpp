@@ -547,16 +547,46 @@ void TestCanvas::snapToVertices() {
 }
 
 void TestCanvas::nudgeWithArrows() {
-    addShapes({Shape::circle(QStringLiteral("c"), {20, 20}, 5)});
+    // A run of arrow-key nudges on the same shapes is one undo step, as a drag is; another
+    // command or other shapes start a new step.
+    addShapes({Shape::circle(QStringLiteral("c"), {20, 20}, 5),
+               Shape::circle(QStringLiteral("d"), {60, 60}, 5)});
+    QUndoStack *stack = mSession->document()->undoStack();
+    const int start = stack->count();
     click({20, 20});
     key(Qt::Key_Right);
     QCOMPARE(shapes()[0].center, QPointF(21, 20));
+    key(Qt::Key_Right);
     key(Qt::Key_Down, Qt::ShiftModifier);
-    QCOMPARE(shapes()[0].center, QPointF(21, 30));
-    mSession->document()->undoStack()->undo();
-    QCOMPARE(shapes()[0].center, QPointF(21, 20));
-    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].center, QPointF(22, 30));
+    QCOMPARE(stack->count(), start + 1);
+    QCOMPARE(stack->undoText(), QStringLiteral("Nudge c"));
+    stack->undo();
     QCOMPARE(shapes()[0].center, QPointF(20, 20));
+    stack->redo();
+    QCOMPARE(shapes()[0].center, QPointF(22, 30));
+    // Other shapes: a step of their own.
+    click({60, 60});
+    key(Qt::Key_Left);
+    key(Qt::Key_Left);
+    QCOMPARE(shapes()[1].center, QPointF(58, 60));
+    QCOMPARE(stack->count(), start + 2);
+    // A drag between two runs on the same shape keeps them apart.
+    drag({58, 60}, {58, 70});
+    key(Qt::Key_Up);
+    QCOMPARE(shapes()[1].center, QPointF(58, 69));
+    QCOMPARE(stack->count(), start + 4);
+    stack->undo();
+    QCOMPARE(shapes()[1].center, QPointF(58, 70));
+    stack->undo();
+    stack->undo();
+    QCOMPARE(shapes()[1].center, QPointF(60, 60));
+    QCOMPARE(shapes()[0].center, QPointF(22, 30));
+    // Nudged back to where the run began: nothing left to undo for it.
+    click({22, 30});
+    key(Qt::Key_Up);
+    key(Qt::Key_Down);
+    QCOMPARE(stack->count(), start + 1);
 }
 
 void TestCanvas::copyPasteIntoAnotherFrame() {

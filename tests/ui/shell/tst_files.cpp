@@ -442,12 +442,34 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
         QCoreApplication::sendEvent(window.get(), &drop);
-        QCOMPARE(window->document()->data().sprites.size(), 1);
+        QTRY_COMPARE(window->document()->data().sprites.size(), 1);
         QCOMPARE(window->document()->sprite(0).name, QStringLiteral("drop"));
         // Untitled: the path is absolute until the document has a folder.
         QCOMPARE(window->document()->sprite(0).image, QFileInfo(png).absoluteFilePath());
         QCOMPARE(window->session()->currentFrame(), (FrameRef{0, 0}));
         closeDiscarding(window.get(), mPrompts.get());
+    }
+
+    // A dropped document may ask about unsaved changes: the question comes after the drop event
+    // has returned, never as a modal box inside it (the drag source waits for the drop).
+    void dropAsksOnlyAfterTheDropEvent() {
+        const QString dropped = writeDocument(makeDocument(), QStringLiteral("dropped.json"));
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(makeDocument(), QStringLiteral("current.json"))));
+        moveB(window->document(), 2.0);
+        QVERIFY(window->document()->isModified());
+        mPrompts->unsavedAnswers.enqueue(Prompts::UnsavedAnswer::Discard);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dropped)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QCoreApplication::sendEvent(window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QCoreApplication::sendEvent(window.get(), &drop);
+        QCOMPARE(mPrompts->unsavedAsked, 0); // not from inside the drop event
+        QTRY_COMPARE(mPrompts->unsavedAsked, 1);
+        QCOMPARE(window->document()->filePath(), QFileInfo(dropped).absoluteFilePath());
+        QVERIFY(window->close());
     }
 
     void editorStartsEvenWhenTheFileCannotBeRead() {

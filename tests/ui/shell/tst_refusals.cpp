@@ -20,6 +20,7 @@
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -169,11 +170,12 @@ private:
         return row < 0 ? QStringLiteral("<none>") : table->table()->item(row, column)->text();
     }
 
-    // The refusal lines shown in a widget: visible labels named "refusal", with the reason.
+    // The refusal lines shown in a widget: visible labels named "refusal", with the reason. A
+    // line scrolled out of its dock's view is not seen, so it does not count.
     static QString refusal(QWidget *owner) {
         QStringList shown;
         for (const QLabel *label : owner->findChildren<QLabel *>(QStringLiteral("refusal"))) {
-            if (label->isVisible())
+            if (label->isVisible() && !label->visibleRegion().isEmpty())
                 shown.append(label->text());
         }
         return shown.join(u'\n');
@@ -329,7 +331,10 @@ private Q_SLOTS:
 
     // The Layers table's item editor.
     void layerNames() {
+        // The Layers tab, in front as a person brings it.
+        mWindow->findChild<QDockWidget *>(QStringLiteral("layersDock"))->raise();
         QTableWidget *layers = mWindow->layersPanel()->layersTable();
+        QTRY_VERIFY(layers->isVisible() && !layers->visibleRegion().isEmpty());
         int hitbox = -1, nameColumn = -1;
         for (int row = 0; row < layers->rowCount(); ++row) {
             for (int column = 0; column < layers->columnCount(); ++column) {

@@ -329,8 +329,8 @@ void SpritesPanel::onItemChanged(QTreeWidgetItem *item, int) {
         mRefusal->clear();
         Frame info = frame;
         info.name = name;
-        document->undoStack()->push(
-            new ChangeFrameCommand(document, {s, f}, info, tr("Rename Frame")));
+        document->undoStack()->push(new ChangeFrameCommand(
+            document, {s, f}, info, tr("Rename frame %1 to %2").arg(frame.name, name)));
     }
 }
 

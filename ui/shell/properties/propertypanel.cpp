@@ -468,7 +468,8 @@ void PropertyPanel::commitFrameName() {
         return;
     }
     mFrameNameRefusal->clear();
-    commitFrame([name](Frame &f) { f.name = name; }, tr("Rename Frame"));
+    commitFrame([name](Frame &f) { f.name = name; },
+                tr("Rename frame %1 to %2").arg(frame.name, name));
 }
 
 } // namespace hitsmith
