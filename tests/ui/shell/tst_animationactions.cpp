@@ -412,9 +412,16 @@ private Q_SLOTS:
         const DocumentData placed = doc()->data();
         const int steps = stack()->count();
 
+        // Animation > Interpolate... clicked in the menu bar's menu, f0 to f3 chosen and OK.
         const auto interpolate = [&] {
             bool seen = false;
             session()->setCurrentFrame({0, 0});
+            QAction *action = menuAction("interpolateAction");
+            QVERIFY(action && action->isEnabled());
+            auto *menu = mWindow->findChild<QMenu *>(QStringLiteral("animationMenu"));
+            QVERIFY(menu);
+            menu->popup(mWindow->mapToGlobal(QPoint(10, 10)));
+            QVERIFY(QTest::qWaitForWindowExposed(menu));
             whenOpen<InterpolateDialog>(
                 [](InterpolateDialog *dialog) {
                     dialog->secondBox()->setFocus();
@@ -424,7 +431,7 @@ private Q_SLOTS:
                     QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
                 },
                 &seen);
-            QVERIFY(trigger("interpolateAction"));
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
             QVERIFY(seen);
         };
         interpolate(); // the question is answered Cancel
