@@ -32,7 +32,7 @@ void quieterHandler(QtMsgType type, const QMessageLogContext &context, const QSt
     gTestHandler(type, context, message);
 }
 
-constexpr std::uint64_t kDefaultSeed = 26;
+constexpr std::uint64_t kDefaultSeed = 27;
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define HITSMITH_EXERCISER_SANITIZED 1
