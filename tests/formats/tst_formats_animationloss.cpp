@@ -134,9 +134,8 @@ private Q_SLOTS:
             document.sprites.append(sprite);
         }
         QStringList warnings = formattest::format("air")->exportWarnings(document);
-        warnings.removeIf([](const QString &w) {
-            return !w.contains(QStringLiteral(" are not stored in "));
-        });
+        warnings.removeIf(
+            [](const QString &w) { return !w.contains(QStringLiteral(" are not stored in ")); });
         QCOMPARE(warnings, expected);
         if (frameDurations + spriteDurations == 0)
             return;
