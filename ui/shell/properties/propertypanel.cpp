@@ -117,15 +117,26 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mRadius->setObjectName(QStringLiteral("radius"));
     mCenterRow = pairRow(shapePage, mCenterX, mCenterY);
     mSizeRow = pairRow(shapePage, mWidth, mHeight);
-    mShapeForm->addRow(tr("Type:"), mType);
+    // The type line wraps, so it has a height for each width; in the form, Qt 6.4 then laid the
+    // rows out by the visibility they had before (no wrapping line may stand in this form), and a
+    // rectangle shown after a circle and the frame's page got a Size row zero pixels high (issue
+    // 26, item 7). It stands above the form.
+    auto *typeRow = new QHBoxLayout;
+    auto *typeCaption = new QLabel(tr("Type:"), shapePage);
+    typeCaption->setBuddy(mType);
+    typeRow->addWidget(typeCaption, 0, Qt::AlignTop);
+    typeRow->addWidget(mType, 1);
+    shapeLayout->insertLayout(0, typeRow);
     mShapeForm->addRow(tr("&Id:"), mId);
+    // Under the form, not in it: a wrapping line in the form brings back item 7 (seed 41 at step
+    // 2579: a refused id, and the Center row zero pixels high).
     mIdRefusal = new RefusalLine(shapePage);
-    mShapeForm->addRow(mIdRefusal);
     mShapeForm->addRow(tr("&Layer:"), mLayer);
     mShapeForm->addRow(tr("&Center:"), mCenterRow);
     mShapeForm->addRow(tr("&Size:"), mSizeRow);
     mShapeForm->addRow(tr("&Angle:"), mAngle);
     mShapeForm->addRow(tr("&Radius:"), mRadius);
+    shapeLayout->addWidget(mIdRefusal);
     mVertexGroup = new QGroupBox(tr("Vertices"), shapePage);
     mVertexGrid = new QGridLayout(mVertexGroup);
     shapeLayout->addWidget(mVertexGroup);

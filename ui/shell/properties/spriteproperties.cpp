@@ -165,11 +165,13 @@ void SpriteProperties::commitImage(const QString &typed) {
     Document *document = mSession->document();
     if (mSprite < 0 || mSprite >= document->data().sprites.size())
         return;
-    // Absolute in memory, as everywhere else; the file stores it relative again.
+    // Absolute in memory, as everywhere else; the file stores it relative again. A document
+    // saved nowhere yet takes a relative path from the working directory, where the canvas
+    // looks for it: kept relative, it would name another file once the document is saved.
     const QString text = typed.trimmed();
+    const QString folder = documentFolder().isEmpty() ? QDir::currentPath() : documentFolder();
     const QString image =
-        text.isEmpty() ? QString()
-                       : absoluteImagePath(QDir::fromNativeSeparators(text), documentFolder());
+        text.isEmpty() ? QString() : absoluteImagePath(QDir::fromNativeSeparators(text), folder);
     if (image == document->sprite(mSprite).image) {
         showSprite(mSprite); // the same file typed differently: show it as stored
         return;
