@@ -87,7 +87,7 @@ struct VersusSetup {
     double dy = 0.0;                  ///< defender origin, y
     Facing facing = Facing::Opposite; ///< mirrored to face the attacker unless Same
     /// Ordered (attacker layer, defender layer) pairs tested, such as hitbox:hurtbox; nullopt:
-    /// the document's collide matrix (either way round).
+    /// the default, the attack layer one way (see VersusLayers in versus.h).
     std::optional<QList<LayerPair>> layers;
     QJsonObject extra; ///< unknown fields, kept for saving
     bool operator==(const VersusSetup &other) const = default;

@@ -1,6 +1,7 @@
 #include "versus.h"
 
 #include "collisiongeometry.h"
+#include "operations/timing.h"
 #include "operations/versusplacement.h"
 #include "validation.h"
 
@@ -8,16 +9,65 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
 namespace hitsmith {
 
+VersusLayerFilter::VersusLayerFilter(const DocumentData &data, const VersusLayers &layers)
+    : mData(data)
+    , mLayers(layers) {
+    if (!layers)
+        mAttack = operations::defaultAttackLayer(data.layerNames());
+}
+
+bool VersusLayerFilter::allows(const QString &attacker, const QString &defender) const {
+    if (mLayers)
+        return mLayers->contains(LayerPair{attacker, defender});
+    if (!mAttack.isEmpty() && attacker != mAttack)
+        return false;
+    return mData.layersCollide(attacker, defender);
+}
+
+bool VersusLayerFilter::isAttackLayer(const QString &attacker) const {
+    if (mLayers)
+        return std::any_of(mLayers->cbegin(), mLayers->cend(),
+                           [&](const LayerPair &pair) { return pair.first == attacker; });
+    if (!mAttack.isEmpty())
+        return attacker == mAttack;
+    const QStringList names = mData.layerNames();
+    return std::any_of(names.cbegin(), names.cend(),
+                       [&](const QString &defender) { return allows(attacker, defender); });
+}
+
+bool VersusLayerFilter::hasAttack(const Frame &attacker) const {
+    QStringList seen;
+    for (const Shape &shape : attacker.shapes) {
+        if (seen.contains(shape.layer))
+            continue;
+        if (isAttackLayer(shape.layer))
+            return true;
+        seen << shape.layer;
+    }
+    return false;
+}
+
+QList<LayerPair> VersusLayerFilter::pairs() const {
+    if (mLayers)
+        return *mLayers;
+    QList<LayerPair> result;
+    const QStringList names = mData.layerNames();
+    for (const QString &a : names)
+        for (const QString &d : names)
+            if (allows(a, d))
+                result.append({a, d});
+    return result;
+}
+
 bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
                          const QString &attacker, const QString &defender) {
-    if (!layers)
-        return data.layersCollide(attacker, defender);
-    return layers->contains(LayerPair{attacker, defender});
+    return VersusLayerFilter(data, layers).allows(attacker, defender);
 }
 
 std::optional<QList<LayerPair>> parseVersusLayers(const QString &text, QString *error) {
@@ -79,8 +129,9 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
                             indexOf(defenderLayers, shape.layer), *g);
         moving.push_back(g->input);
     }
+    const VersusLayerFilter filter(data, layers);
     const auto allowed = [&](std::uint16_t x, std::uint16_t y) {
-        return versusLayersAllowed(data, layers, attackerLayers[x], defenderLayers[y]);
+        return filter.allows(attackerLayers[x], defenderLayers[y]);
     };
     QList<DxInterval> result;
     for (const collision::Interval &i : collision::unionRangeX(fixed, moving, allowed))

@@ -22,9 +22,36 @@ struct VersusPlacement {
     bool operator==(const VersusPlacement &) const = default;
 };
 
-/// Which layer pairs are tested: nullopt = the document's collide matrix (either way round);
-/// otherwise explicit ordered (attacker layer, defender layer) pairs such as hitbox:hurtbox.
+/// Which layer pairs are tested: explicit ordered (attacker layer, defender layer) pairs such as
+/// hitbox:hurtbox, or nullopt for the default: one way, the attacker's attack layer (the one the
+/// Timeline shows frame data for, operations::defaultAttackLayer) against every defender layer
+/// the collide matrix pairs with it. A document without a layer named like an attack tests the
+/// collide matrix either way round.
 using VersusLayers = std::optional<QList<LayerPair>>;
+
+/// The layer pairs of a VersusLayers resolved once for a document (the default needs the
+/// document's attack layer).
+class VersusLayerFilter {
+public:
+    VersusLayerFilter(const DocumentData &data, const VersusLayers &layers);
+    /// Whether an attacker shape on layer `attacker` is tested against a defender shape on
+    /// layer `defender`.
+    bool allows(const QString &attacker, const QString &defender) const;
+    /// Whether shapes on this attacker layer are tested at all.
+    bool isAttackLayer(const QString &attacker) const;
+    /// Whether the attacker frame has a shape on a tested attacker layer; a frame without one
+    /// shows "no attack" instead of a reach.
+    bool hasAttack(const Frame &attacker) const;
+    /// The default's attack layer; empty for explicit pairs or a document without one.
+    QString attackLayer() const { return mAttack; }
+    /// Every tested pair among the document's layer names, attacker layer first.
+    QList<LayerPair> pairs() const;
+
+private:
+    const DocumentData &mData;
+    VersusLayers mLayers;
+    QString mAttack;
+};
 
 /// One attacker shape overlapping one defender shape; moving the defender's shape by
 /// depth * normal separates them.
@@ -44,7 +71,7 @@ struct DxInterval {
 };
 
 /// Whether an attacker shape on layer `attacker` is tested against a defender shape on layer
-/// `defender`.
+/// `defender` (one VersusLayerFilter; build one when asking many times).
 bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,
                          const QString &attacker, const QString &defender);
 

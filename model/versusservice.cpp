@@ -28,6 +28,7 @@ public:
     QHash<QString, std::uint16_t> layerIndex;
     std::vector<collision::ShapeHandle> attacker; // by shape index; kNoHandle for invalid
     std::vector<collision::ShapeHandle> defender;
+    QString attackLayer; // the default's attack layer when built (empty for explicit pairs)
 
     std::uint16_t layer(const QString &name) const { return layerIndex.value(name); }
 };
@@ -76,9 +77,11 @@ void VersusService::rebuild() {
                 names << shape.layer;
             }
     std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs;
+    const VersusLayerFilter filter(mDocument->data(), mLayers);
+    state->attackLayer = filter.attackLayer();
     for (int x = 0; x < names.size(); ++x)
         for (int y = 0; y < names.size(); ++y)
-            if (versusLayersAllowed(mDocument->data(), mLayers, names[x], names[y]))
+            if (filter.allows(names[x], names[y]))
                 pairs.emplace_back(std::uint16_t(2 * x), std::uint16_t(2 * y + 1));
     state->world.setLayerFilter(std::move(pairs));
 
@@ -161,6 +164,17 @@ QList<VersusHit> VersusService::hits() const {
 
 void VersusService::onDocumentChanged(const DocumentChange &change) {
     using Kind = DocumentChange::Kind;
+    // The default tests the document's attack layer, which any frame's layer names can change
+    // (a first "attack" layer sorts before "hitbox").
+    const bool namesMayChange =
+        change.kind == Kind::ShapeChanged || change.kind == Kind::ShapeInserted ||
+        change.kind == Kind::ShapeRemoved || change.kind == Kind::LayersChanged;
+    if (mState && !mLayers && namesMayChange &&
+        VersusLayerFilter(mDocument->data(), mLayers).attackLayer() != mState->attackLayer) {
+        rebuild();
+        Q_EMIT hitsChanged();
+        return;
+    }
     switch (change.kind) {
     case Kind::LayersChanged:
     case Kind::VersusChanged:

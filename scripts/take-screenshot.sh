@@ -18,7 +18,7 @@ xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
   # Rows and tabs as laid out on a first start (1280x800 window).
   xdotool mousemove --window "$window" 70 141 click 1   # Sprites: knight / attack-1
   sleep 0.7
-  xdotool mousemove --window "$window" 1040 442 click 1 # Hits: body / blade
+  xdotool mousemove --window "$window" 1000 643 click 1 # Hits: body / blade
   sleep 0.5
   xdotool mousemove --window "$window" 540 400          # a cursor position in the status bar
   wait'

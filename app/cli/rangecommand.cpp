@@ -14,7 +14,8 @@ int runRange(const QStringList &arguments, Output &output) {
         "fixed) at which at least one allowed layer pair overlaps or touches, as closed "
         "intervals computed from the geometry:\n"
         "{\"frames\":[{\"frame\":\"attack-2\",\"intervals\":[[x0,x1]]}]} ([] where it never "
-        "connects).\n"
+        "connects, or where the frame has no shape on a tested attacker layer). Layer pairs as "
+        "in versus: --layers, or the attack layer one way.\n"
         "Exit status: 0 success, 2 unreadable file, unknown sprite or frame, or bad usage."));
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("Hitsmith document."));
     const VersusOptions options(QStringLiteral("Attacker sprite (every frame)."),

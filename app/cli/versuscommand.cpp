@@ -17,7 +17,10 @@ int runVersus(const QStringList &arguments, Output &output) {
         "origin stands at (dx, dy), mirrored to face the attacker unless --same-facing.\n"
         "Prints {\"hits\":[{\"a\",\"b\",\"depth\",\"normal\"}]}: a is the attacker's shape id, b "
         "the defender's; moving the defender by depth*normal separates them.\n"
-        "Layer pairs tested: the document's collide matrix, or --layers.\n"
+        "Layer pairs tested: --layers, or by default the attack layer (the first named like "
+        "hitbox, attack or hit, as the editor's Timeline and Versus dock choose it) against the "
+        "layers the collide matrix pairs with it, one way (without such a layer: the collide "
+        "matrix either way round).\n"
         "Exit status: 0 success, 2 unreadable file, unknown frame or bad usage."));
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("Hitsmith document."));
     const VersusOptions options(QStringLiteral("Attacker frame."), QStringLiteral("SPRITE/FRAME"));

@@ -14,7 +14,9 @@ VersusOptions::VersusOptions(const QString &attackerHelp, const QString &attacke
          QStringLiteral("0"))
     , sameFacing(QStringLiteral("same-facing"), QStringLiteral("Do not mirror the defender."))
     , layers(QStringLiteral("layers"),
-             QStringLiteral("Only these attacker:defender layer pairs, e.g. hitbox:hurtbox."),
+             QStringLiteral("Only these attacker:defender layer pairs, e.g. hitbox:hurtbox "
+                            "(default: the attack layer against what the collide matrix pairs "
+                            "with it, one way)."),
              QStringLiteral("A:B[,A:B...]")) {}
 
 void VersusOptions::addTo(QCommandLineParser &parser) const {

@@ -18,7 +18,7 @@ namespace hitsmith::cli {
 struct VersusArguments {
     double dy = 0.0;                  ///< defender origin y
     Facing facing = Facing::Opposite; ///< mirrored unless --same-facing
-    VersusLayers layers;              ///< nullopt: the document's collide matrix
+    VersusLayers layers;              ///< nullopt: the default (see VersusLayers)
 };
 
 /// The shared options of one command; `attackerValue` names what --attacker takes

@@ -1,6 +1,7 @@
 #include "interpolate.h"
 
 #include <cmath>
+#include <utility>
 
 namespace hitsmith::operations {
 
@@ -106,6 +107,26 @@ QList<Shape> keepingFrameData(const Frame &frame, QList<Shape> shapes) {
         shape.extra = there.extra;
     }
     return shapes;
+}
+
+QList<IdClash> interpolationOverwrites(const Sprite &sprite, int firstKey, int secondKey) {
+    if (firstKey > secondKey)
+        std::swap(firstKey, secondKey);
+    QList<IdClash> clashes;
+    if (firstKey < 0 || secondKey >= sprite.frames.size())
+        return clashes;
+    const Inbetweens between =
+        inbetweens(sprite.frames[firstKey], sprite.frames[secondKey], secondKey - firstKey - 1);
+    for (int k = 0; k < between.frames.size(); ++k) {
+        const int target = firstKey + 1 + k;
+        const Frame &frame = sprite.frames[target];
+        for (const Shape &shape : keepingFrameData(frame, between.frames[k])) {
+            const qsizetype i = frame.indexOfShape(shape.id);
+            if (i >= 0 && frame.shapes[i] != shape)
+                clashes.append({target, shape.id});
+        }
+    }
+    return clashes;
 }
 
 } // namespace hitsmith::operations

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "documentdata.h"
+#include "operations/copyacrossframes.h"
 
 #include <QList>
 #include <QStringList>
@@ -35,5 +36,10 @@ Frame withShapes(Frame frame, const QList<Shape> &shapes);
 /// Interpolation moves geometry only: each of shapes whose id already exists on frame takes that
 /// shape's layer, properties and unknown fields (a blade's damage on an in-between frame stays).
 QList<Shape> keepingFrameData(const Frame &frame, QList<Shape> shapes);
+
+/// The shapes Interpolate between keys firstKey and secondKey of sprite would overwrite: per
+/// in-between frame in order, the ids it already holds whose shape the interpolated one would
+/// change (a hand-placed box). Shapes equal to what interpolation gives are not listed.
+QList<IdClash> interpolationOverwrites(const Sprite &sprite, int firstKey, int secondKey);
 
 } // namespace hitsmith::operations

@@ -1,5 +1,7 @@
 #include "timing.h"
 
+#include <QRegularExpression>
+
 namespace hitsmith::operations {
 
 int frameAt(const Sprite &sprite, qint64 elapsedMs, Looping looping) {
@@ -26,6 +28,16 @@ int frameStart(const Sprite &sprite, int index) {
     for (int i = 0; i < index && i < sprite.frames.size(); ++i)
         start += sprite.frameDuration(i);
     return start;
+}
+
+QString defaultAttackLayer(const QStringList &layers) {
+    static const QRegularExpression attack(QStringLiteral("hitbox|attack|^hit$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    for (const QString &layer : layers) {
+        if (attack.match(layer).hasMatch())
+            return layer;
+    }
+    return {};
 }
 
 FrameData frameData(const Sprite &sprite, const QString &attackLayer) {

@@ -3,6 +3,7 @@
 #include "documentdata.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace hitsmith::operations {
 
@@ -24,6 +25,11 @@ struct FrameData {
     int firstActive = -1, lastActive = -1;           ///< frame indices; -1 when no frame is active
     bool operator==(const FrameData &other) const = default;
 };
+
+/// The attack layer chosen when the user has not chosen one: the first of layers (as
+/// DocumentData::layerNames gives them) named like an attack ("hitbox", "attack", or "hit"), or
+/// empty. The Timeline's frame data and the Versus default both start from it.
+QString defaultAttackLayer(const QStringList &layers);
 
 /// The frame data of the sprite for attackLayer. Frames between the first and the last active
 /// frame count as active even without a shape (a gap in a multi-hit move is part of it).

@@ -123,7 +123,32 @@ private Q_SLOTS:
     void rangeAgreesWithBoostAndVersus();
     void badArgumentsAreReported_data();
     void badArgumentsAreReported();
+    void defaultsTestTheAttackLayerOneWay();
 };
+
+// Issue 26, item 4: without --layers, versus and range tested the collide matrix either way
+// round, so the slime's contact hitbox on the knight's body was the knight's hit. They now test
+// what the editor's Versus dock tests: the attack layer, one way.
+void TestCliVersus::defaultsTestTheAttackLayerOneWay() {
+    for (const char *defender : {"slime/idle", "slime/squash", "slime/jump"}) {
+        for (const char *dy : {"0", "-10"}) {
+            const QStringList base{"range",      example(), "--attacker", "knight",
+                                   "--defender", defender,  "--dy",       dy};
+            const CliRun byDefault = runCli(base);
+            QCOMPARE(byDefault.exitCode, 0);
+            QCOMPARE(byDefault.out, runCli(QStringList(base) << "--layers"
+                                                             << "hitbox:hurtbox")
+                                        .out);
+        }
+    }
+    const QStringList idle{"versus",     example(), "--attacker", "knight/idle", "--defender",
+                           "slime/idle", "--dx",    "4",          "--dy",        "-10"};
+    QCOMPARE(runCli(idle).out, QByteArray("{\"hits\":[]}\n"));
+    QVERIFY(!runJson(QStringList(idle) << "--layers"
+                                       << "hurtbox:hitbox")["hits"]
+                 .toArray()
+                 .isEmpty()); // the defender's contact on the knight's body
+}
 
 void TestCliVersus::versusPrintsTheKnightsHitOnTheSlime() {
     const CliRun run =

@@ -32,6 +32,8 @@ private Q_SLOTS:
     void hugeTileIdsKeepTheirCell();
     void roundTrip_data();
     void roundTrip();
+    void layerColoursRoundTrip_data() { roundTrip_data(); }
+    void layerColoursRoundTrip();
     void invalidShapesFailUnlessSkipped();
     void excaliburTsxAndTsjAgree();
     void lillysPolylinesReportedAndSkipped();
@@ -304,6 +306,40 @@ void TestTiledFormats::roundTrip() {
     QCOMPARE(attack.source, document.sprites[0].frames[0].source);
     // Written again, the imported document gives the same bytes.
     QCOMPARE(tiled->write(*read.document, {}, {}).bytes, written.bytes);
+}
+
+// Issue 26, item 11: after a Tiled export and import the layer colours changed (they were not
+// written). They travel as typed tileset properties "layerColor:NAME" (Tiled type color), which
+// Tiled shows as colour swatches and keeps.
+void TestTiledFormats::layerColoursRoundTrip() {
+    QFETCH(QString, name);
+    const FileFormat *tiled = FormatRegistry::instance().byName(name);
+    DocumentData document = sampleDocument();
+    document.layers = {{QStringLiteral("hurtbox"), QColor(0x3e, 0x89, 0x48), true, {}},
+                       {QStringLiteral("hitbox"), QColor(0xe4, 0x3b, 0x44), true, {}},
+                       {QStringLiteral("glow"), QColor(0x11, 0x22, 0x33, 0x80), true, {}}};
+    const WriteResult written = tiled->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QVERIFY(written.warnings.isEmpty());
+    QVERIFY2(written.bytes.contains("layerColor:glow") && written.bytes.contains("#80112233"),
+             written.bytes.constData());
+    const ReadResult read = tiled->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    QCOMPARE(read.document->layers, document.layers);
+    QCOMPARE(tiled->write(*read.document, {}, {}).bytes, written.bytes);
+    // What Tiled may write for a colour left unset (empty), #RRGGBB, or a slip: kept or named.
+    const QByteArray tsj = R"({"type": "tileset", "name": "t", "tilewidth": 8, "tileheight": 8,
+        "properties": [{"name": "layerColor:a", "type": "color", "value": "#ff0000"},
+                       {"name": "layerColor:b", "type": "color", "value": ""},
+                       {"name": "layerColor:c", "type": "color", "value": "red-ish"}],
+        "tiles": []})";
+    const ReadResult odd = format("tiled-tsj")->read(tsj, {});
+    QVERIFY2(odd.isOk(), qPrintable(odd.error));
+    QCOMPARE(odd.document->layers,
+             (QList<LayerStyle>{{QStringLiteral("a"), QColor(255, 0, 0), true, {}}}));
+    QCOMPARE(odd.warnings.size(), 1);
+    QVERIFY2(odd.warnings[0].contains(QStringLiteral("layerColor:c")), qPrintable(odd.warnings[0]));
 }
 
 void TestTiledFormats::invalidShapesFailUnlessSkipped() {
@@ -634,6 +670,14 @@ void TestTiledFormats::tiledOpensOurTilesets() {
                      qPrintable(QString::fromUtf8(c.writer) + QStringLiteral(": ") + lost));
         }
         QCOMPARE(back.document->collide, document.collide);
+        // Layer colours come back from Tiled (in whatever order it keeps properties).
+        const auto colours = [](const DocumentData &d) {
+            QMap<QString, QColor> map;
+            for (const LayerStyle &style : d.layers)
+                map.insert(style.name, style.color);
+            return map;
+        };
+        QCOMPARE(colours(*back.document), colours(document));
         QCOMPARE(back.document->sprites[0].frames[0].origin, document.sprites[0].frames[0].origin);
         QCOMPARE(back.document->sprites[0].image, document.sprites[0].image);
     }

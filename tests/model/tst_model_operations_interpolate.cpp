@@ -90,6 +90,32 @@ private Q_SLOTS:
                  (QList<Shape>{Shape::circle("a", {0, 0}, 1), Shape::circle("b", {5, 5}, 2),
                                Shape::circle("c", {1, 1}, 1)}));
     }
+
+    void overwritesNameChangedShapesOnTheFramesBetween() {
+        Sprite sprite;
+        sprite.frames.resize(4);
+        for (int f = 0; f < 4; ++f)
+            sprite.frames[f].name = QStringLiteral("f%1").arg(f);
+        sprite.frames[0].shapes = {Shape::circle("blade", {0, 0}, 2, "hitbox"),
+                                   Shape::circle("head", {0, 0}, 5)};
+        sprite.frames[3].shapes = {Shape::circle("blade", {30, 0}, 2, "hitbox"),
+                                   Shape::circle("head", {0, 0}, 5)};
+        QCOMPARE(interpolationOverwrites(sprite, 0, 3), QList<IdClash>{});
+        // f1 holds what interpolation gives (head at the same place; a blade with its own layer
+        // and damage, geometry as interpolated): nothing overwritten. f2's blade is elsewhere.
+        Shape blade1 = Shape::circle("blade", {10, 0}, 2, "attack");
+        blade1.properties.insert("damage", 3);
+        sprite.frames[1].shapes = {Shape::circle("head", {0, 0}, 5), blade1};
+        sprite.frames[2].shapes = {Shape::circle("blade", {25, 0}, 2, "hitbox"),
+                                   Shape::circle("extra", {0, 0}, 1)};
+        QCOMPARE(interpolationOverwrites(sprite, 0, 3), (QList<IdClash>{{2, "blade"}}));
+        QCOMPARE(interpolationOverwrites(sprite, 3, 0), (QList<IdClash>{{2, "blade"}}));
+        sprite.frames[1].shapes[0].radius = 6;
+        QCOMPARE(interpolationOverwrites(sprite, 0, 3),
+                 (QList<IdClash>{{1, "head"}, {2, "blade"}}));
+        QCOMPARE(interpolationOverwrites(sprite, 0, 1), QList<IdClash>{}); // nothing between
+        QCOMPARE(interpolationOverwrites(sprite, 0, 9), QList<IdClash>{}); // no such key
+    }
 };
 
 QTEST_APPLESS_MAIN(TestInterpolate)

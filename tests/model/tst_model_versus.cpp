@@ -77,6 +77,7 @@ private Q_SLOTS:
     void rangeMatchesTheGeometry();
     void serviceFollowsFramesAcrossStructuralEdits();
     void rangeCountsLayersNotShapes();
+    void defaultTestsTheAttackLayerOneWay();
 };
 
 void TestModelVersus::versusListRoundTripsByteForByte() {
@@ -254,6 +255,64 @@ void TestModelVersus::rangeCountsLayersNotShapes() {
     const QList<DxInterval> facing =
         versusRange(data, {0, 0}, {1, 0}, 0, Facing::Opposite, std::nullopt);
     QCOMPARE(facing, (QList<DxInterval>{{15, 33}}));
+}
+
+// Issue 26, item 4: the default tested the collide matrix either way round, so the defender's
+// hitbox on the attacker's hurtbox counted as the attacker's hit and reach.
+void TestModelVersus::defaultTestsTheAttackLayerOneWay() {
+    DocumentData data = load(kDocument);
+    // The foe gets a claw (hitbox) that reaches the hero's torso whenever the belly is near it;
+    // the hero gets a kick frame with no hitbox.
+    data.sprites[1].frames[0].shapes.append(
+        Shape::rect("claw", {20, 10}, {40, 4}, 0, "hitbox")); // facing the hero: dx-40..dx
+    Frame kick;
+    kick.name = "kick";
+    kick.origin = QPointF(10, 20);
+    kick.shapes = {Shape::rect("shin", {10, 10}, {10, 20}, 0, "hurtbox")};
+    data.sprites[0].frames.append(kick);
+
+    const VersusLayerFilter filter(data, std::nullopt);
+    QCOMPARE(filter.attackLayer(), QStringLiteral("hitbox"));
+    QVERIFY(filter.allows("hitbox", "hurtbox"));
+    QVERIFY(!filter.allows("hurtbox", "hitbox"));
+    QCOMPARE(filter.pairs(), (QList<LayerPair>{{"hitbox", "hurtbox"}}));
+    QVERIFY(filter.hasAttack(data.sprites[0].frames[0]));
+    QVERIFY(!filter.hasAttack(data.sprites[0].frames[1]));
+    // The claw reaches over the hero wherever the belly does: only the fist counts.
+    QCOMPARE(versusRange(data, {0, 0}, {1, 0}, 0, Facing::Opposite, std::nullopt),
+             (QList<DxInterval>{{15, 33}}));
+    QVERIFY(versusRange(data, {0, 1}, {1, 0}, 0, Facing::Opposite, std::nullopt).isEmpty());
+    // Explicit pairs either way still test the claw: the kick's shin is reached.
+    const QList<LayerPair> both{{"hitbox", "hurtbox"}, {"hurtbox", "hitbox"}};
+    QVERIFY(!versusRange(data, {0, 1}, {1, 0}, 0, Facing::Opposite, both).isEmpty());
+
+    Document document;
+    document.reset(data);
+    VersusService versus(&document);
+    versus.setPlacement({{0, 1}, {1, 0}, 12, 0, Facing::Opposite}); // claw over the shin
+    QVERIFY(versus.hits().isEmpty());
+    versus.setLayers(both);
+    QCOMPARE(versus.hits().size(), 1);
+    versus.setLayers(std::nullopt);
+    QVERIFY(versus.hits().isEmpty());
+    // A layer named "attack" sorts first and becomes the attack layer, wherever it appears.
+    document.undoStack()->push(new InsertShapesCommand(
+        &document, {{1, 0, 2}}, {Shape::circle("bite", {0, 0}, 1, "attack")}, "Add bite"));
+    QCOMPARE(VersusLayerFilter(document.data(), std::nullopt).attackLayer(),
+             QStringLiteral("attack"));
+    QVERIFY(versus.hits().isEmpty()); // attack collides with nothing in the matrix
+
+    // Without a layer named like an attack, the matrix is tested either way round.
+    DocumentData plain = load(kDocument);
+    plain.collide = QList<LayerPair>{{"a", "b"}};
+    for (Sprite &sprite : plain.sprites)
+        for (Frame &frame : sprite.frames)
+            for (Shape &shape : frame.shapes)
+                shape.layer = shape.layer == "hitbox" ? "a" : "b";
+    const VersusLayerFilter matrix(plain, std::nullopt);
+    QCOMPARE(matrix.attackLayer(), QString());
+    QVERIFY(matrix.allows("a", "b") && matrix.allows("b", "a") && !matrix.allows("b", "b"));
+    QVERIFY(matrix.hasAttack(plain.sprites[1].frames[0])); // b collides with a
 }
 
 QTEST_GUILESS_MAIN(TestModelVersus)

@@ -169,10 +169,12 @@ void MainWindow::createDocks() {
     QDockWidget *history =
         addPanel(mUndoView, tr("History"), QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
     Q_UNUSED(sprites)
-    Q_UNUSED(properties)
     tabifyDockWidget(shapes, layers);
     shapes->raise();
-    tabifyDockWidget(hits, versus);
+    // Versus beside Properties, where the column is tall enough for its two tables; Hits and
+    // History under them (a few rows each are enough).
+    tabifyDockWidget(properties, versus);
+    properties->raise();
     tabifyDockWidget(hits, history);
     hits->raise();
 
@@ -484,8 +486,10 @@ void MainWindow::readSettings() {
                 rightColumn.append(dock);
         }
         resizeDocks(sides, {240, 280}, Qt::Horizontal);
-        // Properties gets the larger share: its fields are what a user types into most.
-        resizeDocks(rightColumn, {height() * 11 / 20, height() * 9 / 20}, Qt::Vertical);
+        // Properties (and Versus, its neighbour tab) get the larger share: a frame's fields and
+        // properties, or the Versus setup and both its tables, fit without scrolling at 1280 x
+        // 800; the Hits list below still shows several rows.
+        resizeDocks(rightColumn, {height() * 3 / 4, height() / 4}, Qt::Vertical);
     }
 }
 

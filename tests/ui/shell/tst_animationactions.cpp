@@ -447,6 +447,55 @@ private Q_SLOTS:
         QCOMPARE(doc()->sprite(0).frames[2].shapes[0].center, QPointF(50, 20));
     }
 
+    // Issue 26, item 5: Interpolate overwrote a box placed by hand on a frame between the keys
+    // without asking; now it asks as Copy to Frames does, naming frames and ids.
+    void interpolateAsksBeforeOverwritingHandPlacedShapes() {
+        // By hand: the blade copied to f1 with Ctrl+Alt+Right, then nudged right 3 px.
+        select(0, {0});
+        press(QKeyCombination(Qt::ControlModifier | Qt::AltModifier, Qt::Key_Right));
+        QCOMPARE(session()->currentFrame(), (FrameRef{0, 1}));
+        QCOMPARE(ids(doc()->sprite(0).frames[1]), (QStringList{"head", "blade"}));
+        for (int i = 0; i < 3; ++i)
+            press(QKeyCombination(Qt::NoModifier, Qt::Key_Right));
+        QCOMPARE(doc()->sprite(0).frames[1].shapes[1].center, QPointF(33, 20));
+        const DocumentData placed = doc()->data();
+        const int steps = stack()->count();
+
+        const auto interpolate = [&] {
+            bool seen = false;
+            session()->setCurrentFrame({0, 0});
+            whenOpen<InterpolateDialog>(
+                [](InterpolateDialog *dialog) {
+                    dialog->secondBox()->setFocus();
+                    QTest::keyClick(dialog->secondBox(), Qt::Key_End); // f3
+                    QCOMPARE(dialog->firstBox()->currentIndex(), 0);
+                    QCOMPARE(dialog->secondBox()->currentIndex(), 3);
+                    QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+                },
+                &seen);
+            QVERIFY(trigger("interpolateAction"));
+            QVERIFY(seen);
+        };
+        interpolate(); // the question is answered Cancel
+        QCOMPARE(mPrompts->actionConfirms.size(), 1);
+        const QString question = mPrompts->actionConfirms.first();
+        QVERIFY2(question.contains(QStringLiteral("between f0 and f3")) &&
+                     question.contains(QStringLiteral("f1: blade")) &&
+                     !question.contains(QStringLiteral("f2")),
+                 qPrintable(question));
+        QCOMPARE(stack()->count(), steps);
+        QCOMPARE(doc()->data(), placed);
+
+        mPrompts->actionAnswers.enqueue(true); // Overwrite
+        interpolate();
+        QCOMPARE(mPrompts->actionConfirms.size(), 2);
+        QCOMPARE(stack()->count(), steps + 1);
+        QCOMPARE(doc()->sprite(0).frames[1].shapes[1].center, QPointF(40, 20));
+        // Interpolating again changes nothing by hand: no question.
+        interpolate();
+        QCOMPARE(mPrompts->actionConfirms.size(), 2);
+    }
+
     void interpolateAdjacentKeysExplains() {
         select(0, {});
         bool seen = false;

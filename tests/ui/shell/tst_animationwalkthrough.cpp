@@ -109,8 +109,13 @@ private Q_SLOTS:
             else
                 dialog->reject();
         });
+        // attack-1 has its own hand-placed boxes: Interpolate names them and overwrites on Yes.
+        prompts->actionAnswers.enqueue(true);
         menuAction(&window, "interpolateAction")->trigger();
         QVERIFY(seen);
+        QCOMPARE(prompts->actionConfirms.size(), 2);
+        QVERIFY2(prompts->actionConfirms.last().contains(QStringLiteral("attack-1: ")),
+                 qPrintable(prompts->actionConfirms.last()));
         QCOMPARE(stack->undoText(), QStringLiteral("Interpolate idle to attack-2"));
         {
             const Sprite &s = doc->sprite(1);

@@ -99,7 +99,7 @@ private:
     Document *doc() const { return mWindow->document(); }
     std::unique_ptr<TraceDialog> dialog(QList<int> selected = {0}) {
         return std::make_unique<TraceDialog>(doc(), FrameRef{0, 0}, selected, sheet(),
-                                             QStringLiteral("hurtbox"), mWindow.get());
+                                             mPrompts.get(), mWindow.get());
     }
 
 private Q_SLOTS:
@@ -142,6 +142,69 @@ private Q_SLOTS:
         QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"old", "fist"}));
     }
 
+    // Issue 26, item 3: with an attack box selected (drawing layer hitbox), Sprite > Trace
+    // Hitboxes... traced onto hitbox and pressing Trace removed the attack boxes unasked.
+    void traceFromTheMenuDefaultsToHurtboxAndAsksBeforeReplacing() {
+        QCoreApplication::processEvents();
+        QTreeWidget *list = mWindow->shapesPanel()->tree();
+        QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("fist"));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->topLevelItem(1)).center());
+        QCOMPARE(mWindow->session()->selectedShapes(), QList<int>{1});
+        QCOMPARE(mWindow->session()->currentLayer(), QStringLiteral("hitbox"));
+
+        QMenu *spriteMenu = nullptr;
+        for (QAction *top : mWindow->menuBar()->actions())
+            if (top->text().remove(u'&') == QLatin1String("Sprite"))
+                spriteMenu = top->menu();
+        QVERIFY(spriteMenu);
+        QAction *trace = nullptr;
+        for (QAction *item : spriteMenu->actions())
+            if (item->text() == QStringLiteral("&Trace Hitboxes..."))
+                trace = item;
+        QVERIFY(trace);
+        QString layer, placement;
+        bool stayedOpen = false;
+        QStringList idsWhileOpen;
+        spriteMenu->popup(mWindow->mapToGlobal(QPoint(10, 10)));
+        QVERIFY(QTest::qWaitForWindowExposed(spriteMenu));
+        QVERIFY(trace->isEnabled());
+        QTimer::singleShot(0, this, [&] {
+            auto *open = qobject_cast<TraceDialog *>(QApplication::activeModalWidget());
+            if (!open)
+                return;
+            layer = open->layerBox()->currentText();
+            placement = open->placementBox()->currentText();
+            QPushButton *traceButton =
+                open->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+            // Cancel in the question: nothing is removed and the dialog stays for another choice.
+            QTest::mouseClick(traceButton, Qt::LeftButton);
+            stayedOpen = open->isVisible();
+            idsWhileOpen = ids(doc()->sprite(0).frames[0]);
+            mPrompts->actionAnswers.enqueue(true);
+            QTest::mouseClick(traceButton, Qt::LeftButton);
+            if (open->isVisible()) // a failed check: do not hang
+                open->reject();
+        });
+        QTest::mouseClick(spriteMenu, Qt::LeftButton, {},
+                          spriteMenu->actionGeometry(trace).center());
+
+        QCOMPARE(layer, QStringLiteral("hurtbox"));
+        QCOMPARE(placement, QStringLiteral("Replace the shapes on this layer"));
+        QCOMPARE(mPrompts->actionConfirms.size(), 2);
+        const QString question = mPrompts->actionConfirms.first();
+        QVERIFY2(question.contains(QStringLiteral("removes 1 shape on 1 frame")) &&
+                     question.contains(QStringLiteral("idle: old")) &&
+                     question.contains(QStringLiteral("\"hurtbox\"")),
+                 qPrintable(question));
+        QVERIFY(stayedOpen);
+        QCOMPARE(idsWhileOpen, (QStringList{"old", "fist"}));
+        // Replace: the hurtbox goes, the attack box stays.
+        QCOMPARE(doc()->undoStack()->count(), 1);
+        QCOMPARE(ids(doc()->sprite(0).frames[0]), (QStringList{"fist", "trace-1", "trace-2"}));
+        QCOMPARE(doc()->sprite(0).frames[0].shapes[1].layer, QStringLiteral("hurtbox"));
+    }
+
     void previewFollowsTheSettings() {
         const auto trace = dialog();
         trace->show();
@@ -167,8 +230,10 @@ private Q_SLOTS:
         trace->show();
         chooseRow(trace->scopeBox(), 2);
         QCOMPARE(trace->targetFrames(), (QList<int>{0, 1}));
+        mPrompts->actionAnswers.enqueue(true); // Replace
         QTest::mouseClick(trace->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok),
                           Qt::LeftButton);
+        QCOMPARE(mPrompts->actionConfirms.size(), 1);
         QCOMPARE(doc()->undoStack()->count(), 1);
         QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Trace hero"));
         // "old" was on hurtbox and is replaced; the hitbox shape stays.

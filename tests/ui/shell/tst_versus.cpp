@@ -140,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(panel()->rangeTable()->rowCount(), 2);
         QCOMPARE(rowTexts(panel()->rangeTable(), 0),
                  (QStringList{"punch", tr("%1 to %2").arg(number(15), number(33))}));
-        QCOMPARE(rowTexts(panel()->rangeTable(), 1), (QStringList{"kick", tr("never")}));
+        QCOMPARE(rowTexts(panel()->rangeTable(), 1), (QStringList{"kick", tr("no attack")}));
 
         // Facing the same way the foe stands right of its origin: out of reach.
         QTest::mouseClick(panel()->sameFacingBox(), Qt::LeftButton, {},
@@ -201,7 +201,7 @@ private Q_SLOTS:
         QCOMPARE(panel()->hitsTable()->rowCount(), 0);
         QVERIFY(layers->isEnabled());
         QCOMPARE(layers->text(), QString());
-        QCOMPARE(layers->placeholderText(), tr("collide matrix"));
+        QCOMPARE(layers->placeholderText(), tr("default: hitbox:hurtbox"));
         const int steps = doc()->undoStack()->count();
 
         typeInto(layers, QStringLiteral("hurtbox:hurtbox"));
@@ -275,7 +275,7 @@ private Q_SLOTS:
         QTest::keyClick(layers, Qt::Key_Return);
         QVERIFY(!doc()->data().versus[0].layers);
         QCOMPARE(doc()->undoStack()->text(doc()->undoStack()->index() - 1),
-                 tr("Test %1 in versus %2").arg(tr("the collide matrix"), "hero/punch"));
+                 tr("Test %1 in versus %2").arg(tr("the default layer pairs"), "hero/punch"));
         QVERIFY(panel()->layersNote()->isHidden());
         QCOMPARE(panel()->hitsTable()->rowCount(), 0);
 
@@ -311,6 +311,80 @@ private Q_SLOTS:
         const VersusSetup saved = HitsmithFormat::parse(HitsmithFormat::serialize(doc()->data()))
                                       .document->versus.value(0);
         QCOMPARE(saved.layers, (std::optional<QList<LayerPair>>{{{"hurtbox", "hurtbox"}}}));
+    }
+
+    // Issue 26, item 4: on the bundled example, knight/attack-2 against slime/idle counted the
+    // slime's contact hitbox on the knight's body as the knight's hit and reach, and idle (no
+    // hitbox) got a reach. By default only the knight's attack layer is tested, one way.
+    void theDefaultTestsOnlyTheAttackersAttackLayer() {
+        QVERIFY(mWindow->openFile(qEnvironmentVariable("HITSMITH_SOURCE_DIR") +
+                                  QStringLiteral("/examples/knight.json")));
+        QCoreApplication::processEvents();
+        QCOMPARE(mWindow->session()->currentFrame(), (FrameRef{0, 0}));
+        QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
+        QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
+        QCOMPARE(panel()->findChild<QLabel *>(QStringLiteral("versusAttackerLabel"))->text(),
+                 QStringLiteral("knight/attack-2"));
+        // (none), 4 knight frames, then slime/idle, slime/squash, slime/jump.
+        QComboBox *defender = panel()->defenderCombo();
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        QTest::keyClick(defender, Qt::Key_Up);
+        QTest::keyClick(defender, Qt::Key_Up);
+        QCOMPARE(defender->currentText(), QStringLiteral("slime/idle"));
+        QCOMPARE(panel()->layersEdit()->placeholderText(), tr("default: hitbox:hurtbox"));
+
+        // The slime raised onto the knight's body: its contact circle (a hitbox) overlaps the
+        // knight's body (a hurtbox). Only the knight's hitboxes on the slime's hurtbox count.
+        typeInto(panel()->dxBox(), QStringLiteral("4"));
+        typeInto(panel()->dyBox(), QStringLiteral("-10"));
+        QCOMPARE(doc()->data().versus.value(0).dx, 4.0);
+        QCOMPARE(doc()->data().versus.value(0).dy, -10.0);
+        const auto checkRows = [&] {
+            for (int row = 0; row < panel()->hitsTable()->rowCount(); ++row) {
+                const QStringList texts = rowTexts(panel()->hitsTable(), row);
+                QVERIFY2((texts[0] == "blade" || texts[0] == "swing") && texts[1] == "body",
+                         qPrintable(texts.join(u' ')));
+            }
+        };
+        checkRows();
+        const QList<LayerPair> bothWays{{"hitbox", "hurtbox"}, {"hurtbox", "hitbox"}};
+        QVERIFY(!versusRange(doc()->data(), {0, 0}, {1, 0}, -10, Facing::Opposite, bothWays)
+                     .isEmpty()); // what the old default counted, even for idle
+
+        // Reach: idle has no attack; each attack frame's reach is its hitboxes' on the slime's
+        // hurtbox, exactly.
+        QTableWidget *range = panel()->rangeTable();
+        QCOMPARE(range->rowCount(), 4);
+        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack")}));
+        const QList<LayerPair> attack{{"hitbox", "hurtbox"}};
+        for (int f = 1; f < 4; ++f) {
+            QStringList intervals;
+            for (const DxInterval &i :
+                 versusRange(doc()->data(), {0, f}, {1, 0}, -10, Facing::Opposite, attack))
+                intervals << tr("%1 to %2").arg(number(i.lo), number(i.hi));
+            QCOMPARE(range->item(f, 1)->text(),
+                     intervals.isEmpty() ? tr("never") : intervals.join(u"; "));
+        }
+        // On the canvas the reach line is the knight's swing's, and idle draws none.
+        VersusLayer *layer = mWindow->versusLayer();
+        const QList<DxInterval> swing =
+            versusRange(doc()->data(), {0, 2}, {1, 0}, -10, Facing::Opposite, attack);
+        QVERIFY(!swing.isEmpty());
+        const double origin = doc()->frame({0, 2}).origin->x();
+        QCOMPARE(layer->reachItem()->path().boundingRect().center().x(), origin + swing.last().hi);
+        // Idle with the same setup (the dock keeps one per frame: choose it there too).
+        QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
+        QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
+        defender->setFocus();
+        QTest::keyClick(defender, Qt::Key_End);
+        QTest::keyClick(defender, Qt::Key_Up);
+        QTest::keyClick(defender, Qt::Key_Up);
+        typeInto(panel()->dxBox(), QStringLiteral("4"));
+        typeInto(panel()->dyBox(), QStringLiteral("-10"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 0);
+        QVERIFY(layer->reachItem()->path().isEmpty());
+        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack")}));
     }
 
     void theDefenderIsDrawnAndDraggedOnTheCanvas() {

@@ -20,6 +20,24 @@ namespace hitsmith {
 
 using operations::MirrorAxis;
 
+namespace {
+
+/// One line per frame: "attack-2: blade, swing".
+QString clashLines(const Sprite &sprite, const QList<operations::IdClash> &clashes) {
+    QStringList lines;
+    int lastFrame = -1;
+    for (const operations::IdClash &clash : clashes) {
+        if (clash.frame != lastFrame)
+            lines.append(sprite.frames[clash.frame].name + QStringLiteral(": ") + clash.id);
+        else
+            lines.last() += QStringLiteral(", ") + clash.id;
+        lastFrame = clash.frame;
+    }
+    return lines.join(u'\n');
+}
+
+} // namespace
+
 AnimationActions::AnimationActions(EditorSession *session, Prompts *prompts, QWidget *window)
     : QObject(window)
     , mSession(session)
@@ -169,19 +187,9 @@ bool AnimationActions::copyTo(const QList<int> &frames) {
         shapes.append(document->shape(ref));
     const QList<operations::IdClash> clashes = operations::idClashes(sprite, frames, shapes);
     if (!clashes.isEmpty()) {
-        // One line per frame: "attack-2: blade, swing".
-        QStringList lines;
-        int lastFrame = -1;
-        for (const operations::IdClash &clash : clashes) {
-            if (clash.frame != lastFrame)
-                lines.append(sprite.frames[clash.frame].name + QStringLiteral(": ") + clash.id);
-            else
-                lines.last() += QStringLiteral(", ") + clash.id;
-            lastFrame = clash.frame;
-        }
         const QString message =
             tr("These frames already have shapes with the same ids. Copying replaces them:\n\n%1")
-                .arg(lines.join(u'\n'));
+                .arg(clashLines(sprite, clashes));
         if (!mPrompts->confirmAction(mWindow, tr("Replace Shapes"), message, tr("Replace")))
             return false;
     }
@@ -320,6 +328,21 @@ void AnimationActions::interpolate() {
     InterpolateDialog dialog(document->sprite(frame.sprite), frame.frame, mWindow);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    // Shapes placed by hand on the frames between are not overwritten unasked (as Copy to
+    // Frames asks).
+    const Sprite &sprite = document->sprite(frame.sprite);
+    const QList<operations::IdClash> overwrites =
+        operations::interpolationOverwrites(sprite, dialog.firstKey(), dialog.secondKey());
+    if (!overwrites.isEmpty()) {
+        const QString message =
+            tr("The frames between %1 and %2 already have these shapes. Interpolating "
+               "overwrites them:\n\n%3")
+                .arg(sprite.frames[std::min(dialog.firstKey(), dialog.secondKey())].name,
+                     sprite.frames[std::max(dialog.firstKey(), dialog.secondKey())].name,
+                     clashLines(sprite, overwrites));
+        if (!mPrompts->confirmAction(mWindow, tr("Overwrite Shapes"), message, tr("Overwrite")))
+            return;
+    }
     std::unique_ptr<QUndoCommand> command =
         makeInterpolateCommand(document, frame.sprite, dialog.firstKey(), dialog.secondKey());
     if (command)

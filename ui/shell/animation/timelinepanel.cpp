@@ -5,12 +5,13 @@
 #include "playback.h"
 #include "timelinemodel.h"
 
+#include "operations/timing.h"
+
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
-#include <QRegularExpression>
 #include <QScrollBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -74,8 +75,12 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     mLayers->setMinimumContentsLength(6);
     mFrameData->setObjectName(QStringLiteral("frameDataLabel"));
     mFrameData->setTextFormat(Qt::RichText);
-    // Never widens the window: a narrow Timeline cuts the line, its tooltip has it all.
+    // Never widens the window: a narrow Timeline wraps the line between phases (each phase's
+    // words stay together), and two lines are kept for it so the wrap is never cut off.
+    mFrameData->setWordWrap(true);
     mFrameData->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    mFrameData->setFixedHeight(2 * mFrameData->fontMetrics().lineSpacing() +
+                               2 * mFrameData->frameWidth() + 2);
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
@@ -194,15 +199,9 @@ void TimelinePanel::refillLayers() {
     if (!layers.contains(chosen))
         chosen.clear();
     if (chosen.isEmpty() && !mChoseNone) {
-        // The first layer named like an attack ("hitbox", "attack", "hit") by default.
-        static const QRegularExpression attack(QStringLiteral("hitbox|attack|^hit$"),
-                                               QRegularExpression::CaseInsensitiveOption);
-        for (const QString &layer : layers) {
-            if (attack.match(layer).hasMatch()) {
-                chosen = layer;
-                break;
-            }
-        }
+        // The first layer named like an attack ("hitbox", "attack", "hit") by default, the
+        // same layer Versus tests by default.
+        chosen = operations::defaultAttackLayer(layers);
     }
     mUpdating = true;
     mLayers->clear();
@@ -239,6 +238,9 @@ void TimelinePanel::refreshFrameData() {
     using Phase = TimelineModel::Phase;
     QString rich = text.toHtmlEscaped();
     if (hasData) {
+        // Breaks only between phases: "startup 1 (100 ms)" stays on one line.
+        rich.replace(u' ', QStringLiteral("&nbsp;"));
+        rich.replace(QStringLiteral("&nbsp;·&nbsp;"), QStringLiteral(" · "));
         rich.replace(tr("startup"), swatch(int(Phase::Startup)) + tr("startup"));
         rich.replace(tr("active"), swatch(int(Phase::Active)) + tr("active"));
         rich.replace(tr("recovery"), swatch(int(Phase::Recovery)) + tr("recovery"));

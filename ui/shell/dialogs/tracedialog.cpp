@@ -1,5 +1,6 @@
 #include "tracedialog.h"
 
+#include "prompts.h"
 #include "shapecommands.h"
 
 #include <QComboBox>
@@ -20,12 +21,13 @@ namespace hitsmith {
 using namespace operations;
 
 TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames,
-                         const QImage &image, const QString &layer, QWidget *parent)
+                         const QImage &image, Prompts *prompts, QWidget *parent)
     : QDialog(parent)
     , mDocument(document)
     , mFrame(frame)
     , mSelectedFrames(std::move(selectedFrames))
     , mImage(image.convertToFormat(QImage::Format_ARGB32))
+    , mPrompts(prompts)
     , mThreshold(new QSpinBox(this))
     , mGrow(new QSpinBox(this))
     , mBudget(new QSpinBox(this))
@@ -56,6 +58,9 @@ TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selected
     mBudget->setToolTip(tr("Most vertices per piece (Box2D takes 8)."));
     mShapes->addItem(tr("Convex pieces"), int(TraceShapes::ConvexPieces));
     mShapes->addItem(tr("One convex hull per part"), int(TraceShapes::ConvexHull));
+    // hurtbox, as the CLI: tracing the body outline makes hurtboxes; replacing the attack boxes
+    // of the layer being drawn on would be a surprise.
+    const QString layer = defaults.layer;
     QStringList layers = document->data().layerNames();
     if (!layers.contains(layer))
         layers.prepend(layer);
@@ -85,7 +90,12 @@ TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selected
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Trace"));
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        // Kept shapes keep the dialog open: Add to the shapes is one choice away.
+        if (!confirmReplace(shapesToReplace()))
+            return;
+        mConfirmed = true;
         apply();
+        mConfirmed = false;
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -173,7 +183,48 @@ void TraceDialog::updatePreview() {
                           .arg(intersectionOverUnion(covered, filledMask(mask)), 0, 'f', 3));
 }
 
+QList<ShapeRef> TraceDialog::shapesToReplace() const {
+    QList<ShapeRef> removed;
+    if (placement() != Placement::ReplaceLayer)
+        return removed;
+    const QString layer = options().layer;
+    const Sprite &sprite = mDocument->sprite(mFrame.sprite);
+    for (int f : targetFrames()) {
+        if (f < 0 || f >= sprite.frames.size())
+            continue;
+        for (int i = 0; i < sprite.frames[f].shapes.size(); ++i)
+            if (sprite.frames[f].shapes[i].layer == layer)
+                removed.append({mFrame.sprite, f, i});
+    }
+    return removed;
+}
+
+bool TraceDialog::confirmReplace(const QList<ShapeRef> &removed) {
+    if (removed.isEmpty() || !mPrompts)
+        return true;
+    // One line per frame: "attack-2: blade, swing".
+    const Sprite &sprite = mDocument->sprite(mFrame.sprite);
+    QStringList lines;
+    int lastFrame = -1;
+    for (const ShapeRef &ref : removed) {
+        const Frame &frame = sprite.frames[ref.frame];
+        if (ref.frame != lastFrame)
+            lines.append(frame.name + QStringLiteral(": ") + frame.shapes[ref.shape].id);
+        else
+            lines.last() += QStringLiteral(", ") + frame.shapes[ref.shape].id;
+        lastFrame = ref.frame;
+    }
+    const int shapes = int(removed.size()), frames = int(lines.size());
+    const QString message =
+        tr("Tracing replaces the shapes on layer \"%1\": it removes %2 on %3:\n\n%4")
+            .arg(options().layer, shapes == 1 ? tr("1 shape") : tr("%1 shapes").arg(shapes),
+                 frames == 1 ? tr("1 frame") : tr("%1 frames").arg(frames), lines.join(u'\n'));
+    return mPrompts->confirmAction(this, tr("Replace Shapes"), message, tr("Replace"));
+}
+
 bool TraceDialog::apply() {
+    if (!mConfirmed && !confirmReplace(shapesToReplace()))
+        return false;
     const TraceOptions settings = options();
     const QString spriteName = mDocument->sprite(mFrame.sprite).name;
     auto command = std::make_unique<QUndoCommand>(tr("Trace %1").arg(spriteName));

@@ -14,9 +14,13 @@ class QSpinBox;
 
 namespace hitsmith {
 
+class Prompts;
+
 /// Traces hitboxes from the sprite's alpha: the pipeline's settings, a live preview of the
 /// current frame with its piece count and covered area, and Apply to this frame, the selected
-/// frames or the whole sprite as one undo step.
+/// frames or the whole sprite as one undo step. Traced shapes go on layer hurtbox unless another
+/// is chosen (as `hitsmith-cli trace`), never on the drawing layer by surprise; before shapes are
+/// replaced the user is told how many, on which frames, and may keep them.
 class TraceDialog : public QDialog {
     Q_OBJECT
 
@@ -26,9 +30,10 @@ public:
     /// Whether traced shapes replace the shapes already on the chosen layer.
     enum class Placement { ReplaceLayer, Add };
 
-    /// image is the sprite's image (already read); selectedFrames are frame indices of sprite.
+    /// image is the sprite's image (already read); selectedFrames are frame indices of sprite;
+    /// prompts asks before a replace removes shapes (none: they are removed without asking).
     TraceDialog(Document *document, FrameRef frame, QList<int> selectedFrames, const QImage &image,
-                const QString &layer, QWidget *parent = nullptr);
+                Prompts *prompts, QWidget *parent = nullptr);
 
     /// The settings as the pipeline takes them.
     operations::TraceOptions options() const;
@@ -36,7 +41,10 @@ public:
     Placement placement() const;
     /// The frames Apply traces, for the current scope.
     QList<int> targetFrames() const;
-    /// Traces the target frames and pushes one undo command; false when nothing changed.
+    /// The shapes a replace would remove from the target frames (empty when adding).
+    QList<ShapeRef> shapesToReplace() const;
+    /// Traces the target frames and pushes one undo command; false when nothing changed or the
+    /// user kept the shapes a replace would remove.
     bool apply();
 
     QSpinBox *thresholdBox() const { return mThreshold; }
@@ -54,17 +62,21 @@ public:
 
 private:
     QRect cellOf(int frame) const;
+    /// Asks before removing shapes; true when there are none or the user agrees.
+    bool confirmReplace(const QList<ShapeRef> &removed);
     void updatePreview();
 
     Document *mDocument;
     FrameRef mFrame;
     QList<int> mSelectedFrames;
     QImage mImage;
+    Prompts *mPrompts;
     QSpinBox *mThreshold, *mGrow, *mBudget;
     QDoubleSpinBox *mTolerance;
     QComboBox *mShapes, *mLayer, *mPlacement, *mScope;
     QLabel *mPreview, *mSummary;
     QList<QPolygonF> mPreviewPieces;
+    bool mConfirmed = false; // Trace asked already
 };
 
 } // namespace hitsmith

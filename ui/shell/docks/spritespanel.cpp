@@ -175,7 +175,7 @@ void SpritesPanel::traceCurrentFrame() {
     QList<int> selected = currentSprite() == frame.sprite ? selectedFrames() : QList<int>{};
     if (selected.isEmpty())
         selected = {frame.frame};
-    TraceDialog dialog(document, frame, selected, image, mSession->currentLayer(), this);
+    TraceDialog dialog(document, frame, selected, image, mPrompts, this);
     dialog.exec();
 }
 

@@ -40,12 +40,20 @@ QTableWidget *makeTable(const QString &objectName, const QStringList &headers, Q
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
+    // Rows as tall as the text needs, so a narrow dock still shows several of them.
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    // Never sideways: the columns share the width, a cut cell is elided and has a tooltip.
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setTextElideMode(Qt::ElideRight);
+    table->setWordWrap(false);
     return table;
 }
 
 QTableWidgetItem *cell(const QString &text) {
-    return new QTableWidgetItem(text);
+    auto *item = new QTableWidgetItem(text);
+    item->setToolTip(text); // the whole text when the column elides it
+    return item;
 }
 
 } // namespace
@@ -88,11 +96,11 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     mDy->setToolTip(tr("Where the defender's origin stands, below the attacker's"));
     mSameFacing->setObjectName(QStringLiteral("versusSameFacing"));
     mLayers->setObjectName(QStringLiteral("versusLayers"));
-    mLayers->setPlaceholderText(tr("collide matrix"));
     mLayers->setClearButtonEnabled(true);
     mLayers->setToolTip(tr("Which attacker layer is tested against which defender layer, such "
-                           "as \"hitbox:hurtbox, throw:body\". Empty: the layer pairs of the "
-                           "collide matrix, either way round."));
+                           "as \"hitbox:hurtbox, throw:body\". Empty: the attack layer (the "
+                           "Timeline's, such as hitbox) against the layers the collide matrix "
+                           "pairs with it, one way: the defender never hits the attacker."));
     mLayersNote->setObjectName(QStringLiteral("versusLayersNote"));
     mLayersNote->setWordWrap(true);
     mLayersNote->hide();
@@ -247,20 +255,36 @@ void VersusPanel::refreshHits() {
 
 void VersusPanel::refreshRange() {
     const Document *document = mSession->document();
+    // The default's pairs follow the layers and the collide matrix.
+    const QList<LayerPair> defaults = VersusLayerFilter(document->data(), std::nullopt).pairs();
+    mLayers->setPlaceholderText(defaults.isEmpty()
+                                    ? tr("no layer pairs collide")
+                                    : tr("default: %1").arg(formatVersusLayers(defaults)));
     const VersusPlacement placement = mService->placement();
     if (!document->contains(placement.attacker) || !document->contains(placement.defender)) {
         mRange->setRowCount(0);
         return;
     }
     const QList<Frame> &frames = document->sprite(placement.attacker.sprite).frames;
+    const VersusLayerFilter filter(document->data(), mService->layers());
     mRange->setRowCount(int(frames.size()));
     for (int f = 0; f < frames.size(); ++f) {
+        mRange->setItem(f, 0, cell(frames[f].name));
+        if (!filter.hasAttack(frames[f])) {
+            // Nothing to reach with: not "never", which would read as a miss.
+            QTableWidgetItem *item = cell(tr("no attack"));
+            item->setToolTip(tr("No shape on the attacker layers tested (%1)")
+                                 .arg(formatVersusLayers(filter.pairs())));
+            mRange->setItem(f, 1, item);
+            if (f == placement.attacker.frame)
+                mRange->selectRow(f);
+            continue;
+        }
         QStringList intervals;
         for (const DxInterval &i :
              versusRange(document->data(), {placement.attacker.sprite, f}, placement.defender,
                          placement.dy, placement.facing, mService->layers()))
             intervals << tr("%1 to %2").arg(number(i.lo), number(i.hi));
-        mRange->setItem(f, 0, cell(frames[f].name));
         mRange->setItem(f, 1, cell(intervals.isEmpty() ? tr("never") : intervals.join(u"; ")));
         if (f == placement.attacker.frame)
             mRange->selectRow(f);
@@ -323,7 +347,7 @@ void VersusPanel::commitLayers() {
     document->undoStack()->push(new SetVersusCommand(
         document, setups,
         tr("Test %1 in versus %2")
-            .arg(layers ? formatVersusLayers(*layers) : tr("the collide matrix"),
+            .arg(layers ? formatVersusLayers(*layers) : tr("the default layer pairs"),
                  setups[index].attacker)));
 }
 

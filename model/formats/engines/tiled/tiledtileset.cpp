@@ -5,6 +5,7 @@
 #include "jsonsupport.h"
 #include "validation.h"
 
+#include <QColor>
 #include <QDir>
 #include <QFileInfo>
 #include <QImageReader>
@@ -24,6 +25,8 @@ const QString kFrameProperty = QStringLiteral("frame");
 const QString kOriginXProperty = QStringLiteral("originX");
 const QString kOriginYProperty = QStringLiteral("originY");
 const QString kCollideProperty = QStringLiteral("collide");
+/// Tileset properties "layerColor:NAME" of Tiled type color: how the editor shows each layer.
+const QString kLayerColorPrefix = QStringLiteral("layerColor:");
 /// On a sprite's first tile: the sprite's default frame duration (ms).
 const QString kSpriteDurationProperty = QStringLiteral("spriteDuration");
 
@@ -309,6 +312,26 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
         else
             warnings->append(tr("tileset property \"collide\": %1; ignored").arg(error));
     }
+    for (const Property &property : tileset.properties) {
+        if (!property.name.startsWith(kLayerColorPrefix))
+            continue;
+        const QString layer = property.name.mid(kLayerColorPrefix.size());
+        if (property.value.isEmpty())
+            continue; // Tiled's unset colour
+        // Tiled writes #AARRGGBB (or #RRGGBB), as QColor reads them.
+        const QColor color = QColor::fromString(property.value);
+        if (layer.isEmpty() || !color.isValid()) {
+            warnings->append(tr("tileset property \"%1\": \"%2\" is not a colour (#RRGGBB or "
+                                "#AARRGGBB); ignored")
+                                 .arg(property.name, property.value));
+            continue;
+        }
+        const bool known =
+            std::any_of(document.layers.cbegin(), document.layers.cend(),
+                        [&](const LayerStyle &style) { return style.name == layer; });
+        if (!known)
+            document.layers.append({layer, color, true, {}});
+    }
 
     for (const Tile &tile : tileset.tiles) {
         if (!tile.hasObjectGroup)
@@ -464,6 +487,13 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
         for (const LayerPair &pair : *document.collide)
             pairs.append(QJsonArray{pair.first, pair.second});
         tileset.properties.append({kCollideProperty, {}, json::compact(pairs)});
+    }
+    // Layer colours as typed colour properties: Tiled shows them as swatches and keeps them, and
+    // an import gives the layers their colours back.
+    for (const LayerStyle &style : document.layers) {
+        if (style.color.isValid() && !style.name.isEmpty())
+            tileset.properties.append({kLayerColorPrefix + style.name, QStringLiteral("color"),
+                                       style.color.name(QColor::HexArgb)});
     }
     const QString dir = engines::fileDir(context);
     double tileWidth = 1, tileHeight = 1;
