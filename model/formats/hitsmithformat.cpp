@@ -213,6 +213,8 @@ Frame readFrame(const json::Cursor &c, SharedNames &layers) {
         frame.origin = c[QStringLiteral("origin")].point();
     if (c.has(QStringLiteral("duration")))
         frame.duration = readDuration(c[QStringLiteral("duration")]);
+    if (c.has(QStringLiteral("motion")))
+        frame.motion = c[QStringLiteral("motion")].point(); // finite numbers only
     if (c.has(QStringLiteral("properties")))
         frame.properties = readProperties(c[QStringLiteral("properties")]);
     if (c.has(QStringLiteral("shapes"))) {
@@ -227,8 +229,8 @@ Frame readFrame(const json::Cursor &c, SharedNames &layers) {
             frame.shapes.append(std::move(*shape));
         }
     }
-    frame.extra =
-        unknownFields(c.object(), {"name", "source", "origin", "duration", "properties", "shapes"});
+    frame.extra = unknownFields(
+        c.object(), {"name", "source", "origin", "duration", "motion", "properties", "shapes"});
     return frame;
 }
 
@@ -514,6 +516,8 @@ void appendFrame(QString &out, const Frame &frame, int indent) {
         appendPoint(m.member(QLatin1StringView("origin")), *frame.origin);
     if (frame.duration)
         m.member(QLatin1StringView("duration")) += QString::number(*frame.duration);
+    if (!frame.motion.isNull())
+        appendPoint(m.member(QLatin1StringView("motion")), frame.motion);
     if (!frame.properties.isEmpty())
         appendProperties(m.member(QLatin1StringView("properties")), frame.properties);
     BlockWriter shapes(m.member(QLatin1StringView("shapes")), indent + 2, u'[', u']');
