@@ -268,6 +268,7 @@ private Q_SLOTS:
     void movesetSumsTheFrames();
     void svgChartIsWellFormed();
     void knightTunnelsThroughThePole();
+    void defenderFromAnotherDocument();
 
 private:
     QTemporaryDir mDir;
@@ -441,6 +442,30 @@ void TestCliMoveset::knightTunnelsThroughThePole() {
     QVERIFY(tunnel[0].second - tunnel[0].first > 1);
     QCOMPARE(tunnel[0].first, intervalsOf(frames[1]["intervals"]).last().second);
     QCOMPARE(tunnel[0].second, intervalsOf(frames[2]["intervals"]).first().first);
+}
+
+// --defender-doc: the defender read from another document gives the same moves as in one
+// document, and its sprite is not a move.
+void TestCliMoveset::defenderFromAnotherDocument() {
+    const DocumentData both = generated(4, 5);
+    DocumentData attacks = both, defender = both;
+    attacks.sprites.removeLast();
+    defender.sprites = {both.sprites.last()};
+    const QString bothPath = mDir.filePath("both.json"),
+                  attacksPath = mDir.filePath("attacks.json"),
+                  defenderPath = mDir.filePath("dummy.json");
+    QVERIFY(save(both, bothPath) && save(attacks, attacksPath) && save(defender, defenderPath));
+    const CliRun one = runCli({"moveset", bothPath, "--defender", "dummy/wide"});
+    const CliRun two = runCli(
+        {"moveset", attacksPath, "--defender-doc", defenderPath, "--defender", "dummy/wide"});
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(two.exitCode, 0);
+    QCOMPARE(two.out, one.out);
+    QCOMPARE(QJsonDocument::fromJson(two.out)["moves"].toArray().size(), 4);
+    const CliRun missing = runCli(
+        {"moveset", attacksPath, "--defender-doc", defenderPath, "--defender", "dummy/none"});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("no frame \"dummy/none\""), missing.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliMoveset)
