@@ -99,6 +99,11 @@ QString formatVersusLayers(const QList<LayerPair> &pairs) {
 
 QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
                               double dy, Facing facing, const VersusLayers &layers) {
+    return versusRange(data, attacker, defender, dy, facing, VersusLayerFilter(data, layers));
+}
+
+QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
+                              double dy, Facing facing, const VersusLayerFilter &filter) {
     const Sprite &attackerSprite = data.sprites.at(attacker.sprite);
     const Frame &a = attackerSprite.frames.at(attacker.frame);
     const QPointF root = attackerSprite.rootPosition(attacker.frame);
@@ -132,7 +137,6 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
                             indexOf(defenderLayers, shape.layer), *g);
         moving.push_back(g->input);
     }
-    const VersusLayerFilter filter(data, layers);
     const auto allowed = [&](std::uint16_t x, std::uint16_t y) {
         return filter.allows(attackerLayers[x], defenderLayers[y]);
     };

@@ -26,14 +26,15 @@ QList<DxInterval> versusTunnel(const DocumentData &data, FrameRef attacker, Fram
                                double dy, Facing facing, const VersusLayers &layers) {
     if (attacker.frame < 1)
         return {};
+    const VersusLayerFilter filter(data, layers);
     return versusTunnel(
-        data, attacker, defender, dy, facing, layers,
-        versusRange(data, {attacker.sprite, attacker.frame - 1}, defender, dy, facing, layers),
-        versusRange(data, attacker, defender, dy, facing, layers));
+        data, attacker, defender, dy, facing, filter,
+        versusRange(data, {attacker.sprite, attacker.frame - 1}, defender, dy, facing, filter),
+        versusRange(data, attacker, defender, dy, facing, filter));
 }
 
 QList<DxInterval> versusTunnel(const DocumentData &data, FrameRef attacker, FrameRef defender,
-                               double dy, Facing facing, const VersusLayers &layers,
+                               double dy, Facing facing, const VersusLayerFilter &filter,
                                const QList<DxInterval> &before, const QList<DxInterval> &now) {
     if (attacker.frame < 1)
         return {};
@@ -43,7 +44,6 @@ QList<DxInterval> versusTunnel(const DocumentData &data, FrameRef attacker, Fram
     const QPointF rootFrom = sprite.rootPosition(attacker.frame - 1);
     const QPointF rootTo = sprite.rootPosition(attacker.frame);
     const Frame &d = data.sprites.at(defender.sprite).frames.at(defender.frame);
-    const VersusLayerFilter filter(data, layers);
 
     std::vector<std::unique_ptr<CollisionGeometry>> defenderShapes;
     QStringList defenderLayers;

@@ -17,9 +17,10 @@ namespace hitsmith {
 QList<DxInterval> versusTunnel(const DocumentData &data, FrameRef attacker, FrameRef defender,
                                double dy, Facing facing, const VersusLayers &layers);
 
-/// The same with the two frames' ranges (versusRange of frames k - 1 and k) already known.
+/// The same with the layer pairs resolved and the two frames' ranges (versusRange of frames
+/// k - 1 and k) already known.
 QList<DxInterval> versusTunnel(const DocumentData &data, FrameRef attacker, FrameRef defender,
-                               double dy, Facing facing, const VersusLayers &layers,
+                               double dy, Facing facing, const VersusLayerFilter &filter,
                                const QList<DxInterval> &before, const QList<DxInterval> &now);
 
 } // namespace hitsmith

@@ -54,9 +54,9 @@ QList<MoveReach> movesetReach(const DocumentData &data, const QList<int> &sprite
         move.timing = frameData(sprite, attackLayer);
         std::vector<collision::Interval> all, swept, covered;
         for (int f = 0; f < sprite.frames.size(); ++f) {
-            move.ranges.append(versusRange(data, {s, f}, defender, dy, facing, layers));
+            move.ranges.append(versusRange(data, {s, f}, defender, dy, facing, filter));
             move.tunnels.append(f == 0 ? QList<DxInterval>{}
-                                       : versusTunnel(data, {s, f}, defender, dy, facing, layers,
+                                       : versusTunnel(data, {s, f}, defender, dy, facing, filter,
                                                       move.ranges[f - 1], move.ranges[f]));
             const std::vector<collision::Interval> range = toIntervals(move.ranges[f]);
             for (const collision::Interval &piece : collision::subtractIntervals(range, covered))
