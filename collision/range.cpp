@@ -1,4 +1,5 @@
 #include "range.h"
+#include "rounded.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,34 +8,6 @@
 namespace hitsmith::collision {
 
 namespace {
-
-// A convex shape as a point set plus a radius: polygons and rectangles are their vertices with
-// radius 0, a circle is its centre with its radius.
-struct Rounded {
-    std::vector<Vec2> points;
-    double radius = 0.0;
-};
-
-std::optional<Rounded> roundedOf(const ShapeInput &shape) {
-    const PreparedShape p = prepare(shape);
-    if (!p.valid)
-        return std::nullopt;
-    Rounded r;
-    switch (p.type) {
-    case GeometryKind::Polygon:
-        r.points.assign(p.polygon.points, p.polygon.points + p.polygon.count);
-        break;
-    case GeometryKind::Rect:
-        for (int k = 0; k < 4; ++k)
-            r.points.push_back(p.rect.corner(k));
-        break;
-    case GeometryKind::Circle:
-        r.points.push_back(p.circle.center);
-        r.radius = p.circle.radius;
-        break;
-    }
-    return r;
-}
 
 // Andrew's monotone chain; collinear points dropped. Returns 1 point, 2 (a segment) or a convex
 // polygon in counter-clockwise order (y up).
@@ -84,10 +57,36 @@ void addConvexOnLine(std::span<const Vec2> poly, double &lo, double &hi) {
 
 } // namespace
 
+std::optional<Rounded> roundedOf(const ShapeInput &shape) {
+    const PreparedShape p = prepare(shape);
+    if (!p.valid)
+        return std::nullopt;
+    Rounded r;
+    switch (p.type) {
+    case GeometryKind::Polygon:
+        r.points.assign(p.polygon.points, p.polygon.points + p.polygon.count);
+        break;
+    case GeometryKind::Rect:
+        for (int k = 0; k < 4; ++k)
+            r.points.push_back(p.rect.corner(k));
+        break;
+    case GeometryKind::Circle:
+        r.points.push_back(p.circle.center);
+        r.radius = p.circle.radius;
+        break;
+    }
+    return r;
+}
+
 std::optional<Interval> overlapRangeX(const ShapeInput &a, const ShapeInput &b) {
     const std::optional<Rounded> ra = roundedOf(a), rb = roundedOf(b);
     if (!ra || !rb)
         return std::nullopt;
+    return roundedRangeX(*ra, *rb);
+}
+
+std::optional<Interval> roundedRangeX(const Rounded &a, const Rounded &b) {
+    const Rounded *ra = &a, *rb = &b;
     // Minkowski difference a - b: the hull of every vertex difference, rounded by both radii.
     std::vector<Vec2> differences;
     differences.reserve(ra->points.size() * rb->points.size());

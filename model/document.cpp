@@ -169,6 +169,7 @@ void Document::setFrameInfo(FrameRef ref, const Frame &info) {
     frame.extra = info.extra;
     frame.duration = info.duration;
     frame.properties = info.properties;
+    frame.motion = info.motion;
     emitChange(DocumentChange::Kind::FrameChanged, ref.sprite, ref.frame);
 }
 

@@ -45,6 +45,13 @@ int Sprite::totalDuration() const {
     return total;
 }
 
+QPointF Sprite::rootPosition(qsizetype index) const {
+    QPointF position;
+    for (qsizetype i = 0; i <= index && i < frames.size(); ++i)
+        position += frames[i].motion;
+    return position;
+}
+
 qsizetype Frame::indexOfShape(const QString &id) const {
     for (qsizetype i = 0; i < shapes.size(); ++i) {
         if (shapes[i].id == id)

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QPointF>
 #include <QRectF>
 #include <QString>
 
@@ -35,6 +36,10 @@ struct Frame {
     QJsonObject extra;           ///< unknown fields, kept for saving
     std::optional<int> duration; ///< milliseconds (> 0); absent = the sprite's default
     QJsonObject properties;      ///< name -> number, string or bool, in key order
+    /// Root motion: the character's step when this frame starts (pixels, x forward in the
+    /// sprite's facing, y down); during frame k the origin sits at the sum over frames 0..k.
+    /// (0, 0) is not saved.
+    QPointF motion{}; // (an initializer: Frame{...} lists without it stay warning-free)
 
     /// Index of the shape with this id, or -1.
     qsizetype indexOfShape(const QString &id) const;
@@ -56,6 +61,9 @@ struct Sprite {
     int frameDuration(qsizetype index) const;
     /// Sum of every frame's duration in ms.
     int totalDuration() const;
+    /// Where the character's origin sits during frame index: the sum of the motion of frames
+    /// 0..index (root motion), relative to where the sprite's first frame starts.
+    QPointF rootPosition(qsizetype index) const;
     bool operator==(const Sprite &other) const = default;
 };
 

@@ -206,6 +206,12 @@ QList<Problem> validateDocument(const DocumentData &document) {
                                  frameLocation});
             frameNames.insert(frame.name);
             checkDuration(frame.duration, frameLocation, s, f, &problems);
+            if (!finite(frame.motion))
+                problems.append({ProblemKind::InvalidMotion,
+                                 tr("motion must be finite (is [%1, %2])")
+                                     .arg(frame.motion.x())
+                                     .arg(frame.motion.y()),
+                                 s, f, -1, -1, frameLocation + QStringLiteral(".motion")});
             checkProperties(frame.properties, frameLocation, s, f, -1, &problems);
 
             QSet<QString> ids;

@@ -26,6 +26,7 @@ enum class ProblemKind {
     DuplicateFrameName,
     InvalidProperty,    ///< a property value that is not a number, string or boolean
     InvalidDuration,    ///< a frame or sprite duration that is not > 0 ms
+    InvalidMotion,      ///< a frame motion that is not finite
     MissingImage,       ///< a sprite names an image file that does not exist
     UnknownVersusFrame, ///< a versus setup names a frame the document lacks
 };

@@ -99,7 +99,14 @@ QString formatVersusLayers(const QList<LayerPair> &pairs) {
 
 QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
                               double dy, Facing facing, const VersusLayers &layers) {
-    const Frame &a = data.sprites.at(attacker.sprite).frames.at(attacker.frame);
+    return versusRange(data, attacker, defender, dy, facing, VersusLayerFilter(data, layers));
+}
+
+QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
+                              double dy, Facing facing, const VersusLayerFilter &filter) {
+    const Sprite &attackerSprite = data.sprites.at(attacker.sprite);
+    const Frame &a = attackerSprite.frames.at(attacker.frame);
+    const QPointF root = attackerSprite.rootPosition(attacker.frame);
     const Frame &d = data.sprites.at(defender.sprite).frames.at(defender.frame);
     // Layer names become indices, one numbering per side (a frame uses a few layers; numbering
     // shapes instead would overflow the 16-bit layer past 65,535 shapes).
@@ -118,7 +125,8 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
         if (!isCollidable(shape))
             continue;
         auto &g = geometry.emplace_back(std::make_unique<CollisionGeometry>());
-        toCollisionGeometry(placeAttackerShape(shape, a), indexOf(attackerLayers, shape.layer), *g);
+        toCollisionGeometry(placeAttackerShape(shape, a, root),
+                            indexOf(attackerLayers, shape.layer), *g);
         fixed.push_back(g->input);
     }
     for (const Shape &shape : d.shapes) {
@@ -129,7 +137,6 @@ QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, Frame
                             indexOf(defenderLayers, shape.layer), *g);
         moving.push_back(g->input);
     }
-    const VersusLayerFilter filter(data, layers);
     const auto allowed = [&](std::uint16_t x, std::uint16_t y) {
         return filter.allows(attackerLayers[x], defenderLayers[y]);
     };

@@ -84,5 +84,9 @@ QString formatVersusLayers(const QList<LayerPair> &pairs);
 /// overlaps or touches, as disjoint ascending closed intervals; empty when they never connect.
 QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
                               double dy, Facing facing, const VersusLayers &layers);
+/// The same with the layer pairs resolved once (for many frames: the default's attack layer
+/// comes from every layer name of the document).
+QList<DxInterval> versusRange(const DocumentData &data, FrameRef attacker, FrameRef defender,
+                              double dy, Facing facing, const VersusLayerFilter &filter);
 
 } // namespace hitsmith

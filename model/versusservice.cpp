@@ -69,6 +69,8 @@ void VersusService::rebuild() {
     auto state = std::make_unique<State>();
     const Frame &a = mDocument->frame(mPlacement.attacker);
     const Frame &d = mDocument->frame(mPlacement.defender);
+    const QPointF root =
+        mDocument->sprite(mPlacement.attacker.sprite).rootPosition(mPlacement.attacker.frame);
     QStringList names;
     for (const Frame *frame : {&a, &d})
         for (const Shape &shape : frame->shapes)
@@ -89,7 +91,8 @@ void VersusService::rebuild() {
     for (const Shape &shape : a.shapes) {
         collision::ShapeHandle h = kNoHandle;
         if (isCollidable(shape)) {
-            toCollisionGeometry(placeAttackerShape(shape, a), 2 * state->layer(shape.layer), g);
+            toCollisionGeometry(placeAttackerShape(shape, a, root), 2 * state->layer(shape.layer),
+                                g);
             h = state->world.add(g.input);
         }
         state->attacker.push_back(h);
@@ -180,8 +183,11 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
     case Kind::VersusChanged:
     case Kind::SpriteChanged:
         return;
-    case Kind::FrameChanged: // the origin may have moved
-        if (change.frameRef() != mPlacement.attacker && change.frameRef() != mPlacement.defender)
+    case Kind::FrameChanged: // the origin may have moved, or the motion of a frame up to the
+                             // attacker's (its accumulated position)
+        if (change.frameRef() != mPlacement.defender &&
+            (change.sprite != mPlacement.attacker.sprite ||
+             change.frame > mPlacement.attacker.frame))
             return;
         break;
     case Kind::ShapeChanged: {
@@ -201,7 +207,9 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
         if (valid) {
             CollisionGeometry g;
             const Frame &frame = mDocument->frame(change.frameRef());
-            toCollisionGeometry(isAttacker ? placeAttackerShape(shape, frame)
+            const QPointF root = mDocument->sprite(mPlacement.attacker.sprite)
+                                     .rootPosition(mPlacement.attacker.frame);
+            toCollisionGeometry(isAttacker ? placeAttackerShape(shape, frame, root)
                                            : placeDefenderShape(shape, frame,
                                                                 {mPlacement.dx, mPlacement.dy},
                                                                 mPlacement.facing),

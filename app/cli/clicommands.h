@@ -33,6 +33,8 @@ int runHits(const QStringList &arguments, Output &output);
 int runVersus(const QStringList &arguments, Output &output);
 /// `range DOC --attacker SPRITE --defender SPRITE/FRAME [--dy Y] ...`
 int runRange(const QStringList &arguments, Output &output);
+/// `moveset DOC --defender SPRITE/FRAME [--defender-doc FILE] [--dy Y] [--svg FILE] ...`
+int runMoveset(const QStringList &arguments, Output &output);
 /// `bench FILE [--edits K]`
 int runBench(const QStringList &arguments, Output &output);
 

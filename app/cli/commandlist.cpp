@@ -8,6 +8,8 @@ const QList<Command> &commands() {
         {"hits", "print every colliding pair of every frame as JSON", runHits},
         {"versus", "collide an attacker frame with a defender frame at a distance", runVersus},
         {"range", "print the exact distances at which each attacker frame connects", runRange},
+        {"moveset", "print every move's reach, first frames and tunnels against a defender",
+         runMoveset},
         {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
         {"import", "read a game-engine file into a new Hitsmith document", runImport},
         {"render", "write each frame as a PNG: its picture and its shapes", runRender},

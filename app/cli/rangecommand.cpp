@@ -3,6 +3,7 @@
 #include "versusoptions.h"
 
 #include "jsonsupport.h"
+#include "reachjson.h"
 
 namespace hitsmith::cli {
 
@@ -24,6 +25,8 @@ int runRange(const QStringList &arguments, Output &output) {
     const VersusOptions options(QStringLiteral("Attacker sprite (every frame)."),
                                 QStringLiteral("SPRITE"));
     options.addTo(parser);
+    const QCommandLineOption sweep = sweepOption();
+    parser.addOption(sweep);
     if (const std::optional<int> early = parseArguments(parser, command, arguments, output))
         return *early;
     if (parser.positionalArguments().size() != 1)
@@ -55,8 +58,12 @@ int runRange(const QStringList &arguments, Output &output) {
         for (const DxInterval &i : versusRange(*data, {int(sprite), f}, *defender, versus->dy,
                                                versus->facing, versus->layers))
             intervals << u'[' + json::number(i.lo) + u',' + json::number(i.hi) + u']';
-        frames << QStringLiteral(R"({"frame":%1,"intervals":[%2]})")
-                      .arg(json::string(attackerFrames[f].name), intervals.join(u','));
+        frames << QStringLiteral(R"({"frame":%1,"intervals":[%2]%3})")
+                      .arg(json::string(attackerFrames[f].name), intervals.join(u','),
+                           parser.isSet(sweep)
+                               ? tunnelMember(*data, {int(sprite), f}, *defender, versus->dy,
+                                              versus->facing, versus->layers)
+                               : QString());
     }
     output.out << "{\"frames\":[" << frames.join(u',') << "]}\n";
     return Success;

@@ -135,4 +135,14 @@ std::unique_ptr<QUndoCommand> makeInterpolateCommand(Document *document, int spr
     return parent;
 }
 
+std::unique_ptr<QUndoCommand> makeSetFrameMotionCommand(Document *document, FrameRef frame,
+                                                        QPointF motion) {
+    Frame info = document->frame(frame);
+    if (info.motion.x() == motion.x() && info.motion.y() == motion.y()) // exact, not fuzzy
+        return nullptr;
+    info.motion = motion;
+    return std::make_unique<ChangeFrameCommand>(document, frame, info,
+                                                tr("Set motion of %1").arg(info.name));
+}
+
 } // namespace hitsmith

@@ -6,6 +6,7 @@
 #include "operations/mirror.h"
 
 #include <QList>
+#include <QPointF>
 #include <QSizeF>
 #include <QUndoCommand>
 
@@ -47,5 +48,10 @@ std::unique_ptr<QUndoCommand> makeCopyAcrossFramesCommand(Document *document, QL
 std::unique_ptr<QUndoCommand> makeInterpolateCommand(Document *document, int sprite, int firstKey,
                                                      int secondKey,
                                                      operations::Inbetweens *report = nullptr);
+
+/// Sets a frame's root motion (the character's step when the frame starts, see Frame::motion);
+/// "Set motion of NAME". Nothing when the motion is already that.
+std::unique_ptr<QUndoCommand> makeSetFrameMotionCommand(Document *document, FrameRef frame,
+                                                        QPointF motion);
 
 } // namespace hitsmith

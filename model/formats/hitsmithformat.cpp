@@ -174,6 +174,8 @@ void appendFrame(QString &out, const Frame &frame, int indent) {
         appendPoint(m.member(QLatin1StringView("origin")), *frame.origin);
     if (frame.duration)
         m.member(QLatin1StringView("duration")) += QString::number(*frame.duration);
+    if (!frame.motion.isNull())
+        appendPoint(m.member(QLatin1StringView("motion")), frame.motion);
     if (!frame.properties.isEmpty())
         appendProperties(m.member(QLatin1StringView("properties")), frame.properties);
     BlockWriter shapes(m.member(QLatin1StringView("shapes")), indent + 2, u'[', u']');

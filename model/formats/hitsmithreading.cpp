@@ -220,6 +220,8 @@ Frame readFrame(const json::Cursor &c, SharedNames &layers) {
         frame.origin = c[QStringLiteral("origin")].point();
     if (c.has(QStringLiteral("duration")))
         frame.duration = readDuration(c[QStringLiteral("duration")]);
+    if (c.has(QStringLiteral("motion")))
+        frame.motion = c[QStringLiteral("motion")].point(); // finite numbers only
     if (c.has(QStringLiteral("properties")))
         frame.properties = readProperties(c[QStringLiteral("properties")]);
     if (c.has(QStringLiteral("shapes"))) {
@@ -235,7 +237,8 @@ Frame readFrame(const json::Cursor &c, SharedNames &layers) {
         }
     }
     frame.extra =
-        unknownFields(c.object(), {"name", "source", "origin", "duration", "properties", "shapes"});
+        unknownFields(c.object(), {"name", "source", "origin", "duration", "motion", "properties",
+                                   "shapes"});
     return frame;
 }
 

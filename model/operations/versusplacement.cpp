@@ -20,8 +20,8 @@ Shape transformed(const Shape &shape, QPointF origin, QPointF offset, bool mirro
 
 } // namespace
 
-Shape placeAttackerShape(const Shape &shape, const Frame &frame) {
-    return transformed(shape, frame.origin.value_or(QPointF()), {}, false);
+Shape placeAttackerShape(const Shape &shape, const Frame &frame, QPointF position) {
+    return transformed(shape, frame.origin.value_or(QPointF()), position, false);
 }
 
 Shape placeDefenderShape(const Shape &shape, const Frame &frame, QPointF offset, Facing facing) {

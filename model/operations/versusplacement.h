@@ -10,8 +10,9 @@
 
 namespace hitsmith {
 
-/// The attacker's shape in versus space: moved so that the frame's origin is at (0, 0).
-Shape placeAttackerShape(const Shape &shape, const Frame &frame);
+/// The attacker's shape in versus space: moved so that the frame's origin is at `position`, the
+/// root motion accumulated up to that frame (Sprite::rootPosition; (0, 0) without motion).
+Shape placeAttackerShape(const Shape &shape, const Frame &frame, QPointF position);
 
 /// The defender's shape in versus space: moved so that the frame's origin is at `offset`, and
 /// mirrored horizontally about that origin unless `facing` is Facing::Same (a rectangle's angle

@@ -85,13 +85,13 @@ private Q_SLOTS:
         QTemporaryDir out;
         const QString def = source(QStringLiteral("examples/mugen/hitsmith-kid.def"));
         const CliRun run = runCli({"render", def, "-o", out.path(), "--no-shapes", "--palette", "2",
-                                   "--scale", "3", "--frame", "action-0/element-1"});
+                                   "--scale", "3", "--frame", "standing/element-1"});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QDir(out.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
-                 QStringList{"action-0"});
-        QCOMPARE(QDir(out.filePath("action-0")).entryList(QDir::Files),
+                 QStringList{"standing"});
+        QCOMPARE(QDir(out.filePath("standing")).entryList(QDir::Files),
                  QStringList{"element-1.png"});
-        const QImage image(out.filePath(QStringLiteral("action-0/element-1.png")));
+        const QImage image(out.filePath(QStringLiteral("standing/element-1.png")));
         QCOMPARE(image.size(), QSize(120, 240));
         QCOMPARE(image.pixel(3 * 15 + 1, 3 * 30 + 2), qRgb(40, 40, 48)); // gi in pal2
         QCOMPARE(qAlpha(image.pixel(4, 4)), 0);
@@ -103,9 +103,9 @@ private Q_SLOTS:
         QTemporaryDir out;
         const QString def = source(QStringLiteral("examples/mugen/hitsmith-kid.def"));
         const CliRun run =
-            runCli({"render", def, "-o", out.path(), "--frame", "action-0/element-1"});
+            runCli({"render", def, "-o", out.path(), "--frame", "standing/element-1"});
         QCOMPARE(run.exitCode, 0);
-        const QImage image(out.filePath(QStringLiteral("action-0/element-1.png")));
+        const QImage image(out.filePath(QStringLiteral("standing/element-1.png")));
         // The sprite spans x -20..20, y -79..1; the Clsn2 boxes x -10..10, y -80..0; plus the
         // margin: x -21..21, y -81..2.
         QCOMPARE(image.size(), QSize(42, 83));

@@ -7,9 +7,12 @@
 #include "clirunner.h"
 #include "hitsmithformat.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <boost/geometry.hpp>
@@ -88,13 +91,15 @@ struct Setup {
     const Frame *attacker;
     const Frame *defender;
     double dy;
+    QPointF root; // the attacker's origin: its root motion summed here, not by the product
 };
 
 bool boostHitAt(const Setup &s, double dx) {
     for (const Shape &a : s.attacker->shapes) {
         if (a.layer != QLatin1String("hitbox"))
             continue;
-        const Placed pa = place(a, s.attacker->origin.value_or(QPointF()), 0, 0, false);
+        const Placed pa =
+            place(a, s.attacker->origin.value_or(QPointF()), s.root.x(), s.root.y(), false);
         for (const Shape &d : s.defender->shapes) {
             if (d.layer != QLatin1String("hurtbox"))
                 continue;
@@ -103,6 +108,30 @@ bool boostHitAt(const Setup &s, double dx) {
         }
     }
     return false;
+}
+
+/// The attacker's accumulated root motion during frame f, summed independently.
+QPointF rootOf(const Sprite &sprite, int f) {
+    double x = 0, y = 0;
+    for (int i = 0; i <= f; ++i) {
+        x += sprite.frames[i].motion.x();
+        y += sprite.frames[i].motion.y();
+    }
+    return {x, y};
+}
+
+/// The knight example with the root motion of every knight frame replaced by a made-up step
+/// (forward, back, up and down), saved to path.
+bool writeSteppingKnight(const QString &path) {
+    ReadResult doc = loadDocumentFile(example());
+    if (!doc.isOk())
+        return false;
+    QList<Frame> &frames = doc.document->sprites[0].frames;
+    for (int f = 0; f < frames.size(); ++f)
+        frames[f].motion = QPointF(std::fmod(f * 7.3, 11.0) - 3.0, f % 3 == 0 ? -2.5 : 1.25);
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) &&
+           file.write(HitsmithFormat::serialize(*doc.document)) > 0;
 }
 
 QJsonObject runJson(const QStringList &arguments) {
@@ -124,6 +153,9 @@ private Q_SLOTS:
     void badArgumentsAreReported_data();
     void badArgumentsAreReported();
     void defaultsTestTheAttackLayerOneWay();
+
+private:
+    QTemporaryDir mDir;
 };
 
 // Issue 26, item 4: without --layers, versus and range tested the collide matrix either way
@@ -151,9 +183,14 @@ void TestCliVersus::defaultsTestTheAttackLayerOneWay() {
 }
 
 void TestCliVersus::versusPrintsTheKnightsHitOnTheSlime() {
+    // The knight has stepped forward by attack-2 (root motion): the slime stands 30 px ahead.
+    const ReadResult doc = loadDocumentFile(example());
+    QVERIFY(doc.isOk());
+    const double dx = 30 + rootOf(doc.document->sprites[0], 2).x();
+    QVERIFY(dx > 30);
     const CliRun run =
         runCli({"versus", example(), "--attacker", "knight/attack-2", "--defender", "slime/idle",
-                "--dx", "30", "--dy", "-10", "--layers", "hitbox:hurtbox"});
+                "--dx", QString::number(dx), "--dy", "-10", "--layers", "hitbox:hurtbox"});
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.startsWith(R"({"hits":[{"a":"swing","b":"body","depth":)"), run.out);
     const QJsonArray hits = QJsonDocument::fromJson(run.out).object()["hits"].toArray();
@@ -161,41 +198,48 @@ void TestCliVersus::versusPrintsTheKnightsHitOnTheSlime() {
     const double depth = hits[0]["depth"].toDouble();
     QVERIFY(depth > 0);
     // Moving the defender by depth * normal (plus a nudge) separates it, per Boost.
-    const ReadResult doc = loadDocumentFile(example());
-    QVERIFY(doc.isOk());
-    const Setup setup{&doc.document->sprites[0].frames[2], &doc.document->sprites[1].frames[0],
-                      -10};
+    const Setup setup{&doc.document->sprites[0].frames[2], &doc.document->sprites[1].frames[0], -10,
+                      rootOf(doc.document->sprites[0], 2)};
     const QJsonArray n = hits[0]["normal"].toArray();
-    QVERIFY(boostHitAt(setup, 30));
+    QVERIFY(boostHitAt(setup, dx));
     Setup moved = setup;
     moved.dy = -10 + n[1].toDouble() * (depth + kBand);
-    QVERIFY(!boostHitAt(moved, 30 + n[0].toDouble() * (depth + kBand)));
+    QVERIFY(!boostHitAt(moved, dx + n[0].toDouble() * (depth + kBand)));
 }
 
 void TestCliVersus::rangeAgreesWithBoostAndVersus_data() {
+    QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("defender");
     QTest::addColumn<double>("dy");
-    for (const char *frame : {"slime/idle", "slime/squash", "slime/jump"})
-        for (double dy : {0.0, -5.0, -10.0, -15.0})
-            QTest::newRow(qPrintable(QStringLiteral("%1 dy %2").arg(QLatin1String(frame)).arg(dy)))
-                << QString(frame) << dy;
+    QVERIFY(mDir.isValid());
+    const QString stepping = mDir.filePath("stepping.json");
+    QVERIFY(writeSteppingKnight(stepping));
+    for (const QString &file : {example(), stepping})
+        for (const char *frame : {"slime/idle", "slime/squash", "slime/jump"})
+            for (double dy : {0.0, -5.0, -10.0, -15.0})
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2 dy %3")
+                                             .arg(QFileInfo(file).baseName(), QLatin1String(frame))
+                                             .arg(dy)))
+                    << file << QString(frame) << dy;
 }
 
 void TestCliVersus::rangeAgreesWithBoostAndVersus() {
+    QFETCH(QString, file);
     QFETCH(QString, defender);
     QFETCH(double, dy);
-    const ReadResult doc = loadDocumentFile(example());
+    const ReadResult doc = loadDocumentFile(file);
     QVERIFY(doc.isOk());
     const auto [ds, df] = doc.document->findFrame(defender);
     const QJsonObject range =
-        runJson({"range", example(), "--attacker", "knight", "--defender", defender, "--dy",
+        runJson({"range", file, "--attacker", "knight", "--defender", defender, "--dy",
                  QString::number(dy), "--layers", "hitbox:hurtbox"});
     const QJsonArray frames = range["frames"].toArray();
     const QList<Frame> &knight = doc.document->sprites[0].frames;
     QCOMPARE(frames.size(), knight.size());
     for (int f = 0; f < knight.size(); ++f) {
         QCOMPARE(frames[f]["frame"].toString(), knight[f].name);
-        const Setup setup{&knight[f], &doc.document->sprites[ds].frames[df], dy};
+        const Setup setup{&knight[f], &doc.document->sprites[ds].frames[df], dy,
+                          rootOf(doc.document->sprites[0], f)};
         QList<std::pair<double, double>> intervals;
         for (const QJsonValue &v : frames[f]["intervals"].toArray())
             intervals.append({v[0].toDouble(), v[1].toDouble()});
@@ -224,9 +268,9 @@ void TestCliVersus::rangeAgreesWithBoostAndVersus() {
             for (auto [x, expected] :
                  {std::pair((lo + hi) / 2, true), std::pair(hi + 0.01, false)}) {
                 const QJsonObject v =
-                    runJson({"versus", example(), "--attacker", attacker, "--defender", defender,
-                             "--dx", QString::number(x, 'g', 17), "--dy", QString::number(dy),
-                             "--layers", "hitbox:hurtbox"});
+                    runJson({"versus", file, "--attacker", attacker, "--defender", defender, "--dx",
+                             QString::number(x, 'g', 17), "--dy", QString::number(dy), "--layers",
+                             "hitbox:hurtbox"});
                 QCOMPARE(!v["hits"].toArray().isEmpty(), expected);
             }
         }

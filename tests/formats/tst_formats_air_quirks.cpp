@@ -260,7 +260,8 @@ void TestAirQuirks::oddBytesComeBack() {
 
 void TestAirQuirks::actionsNamedFromComments() {
     // Issue 26, item 11: the comment on the header's line, else the nearest comment line just
-    // above it, names the action (words of letters and digits, lower case, joined by '-');
+    // above it, names the action (words of letters and digits, lower case, joined by '-'; up
+    // to a colon or comma, at most 40 characters of whole words);
     // separators and commented-out lines do not; a name taken gets the action number.
     const QByteArray air = "; file notes\n"
                            "\n"
@@ -284,14 +285,21 @@ void TestAirQuirks::actionsNamedFromComments() {
                            "8,0, 0,0, 5\n"
                            "; Stand \xe7\xab\x8b\xe3\x81\xa1\n"
                            "[Begin Action 9]\n"
-                           "9,0, 0,0, 5\n";
+                           "9,0, 0,0, 5\n"
+                           "; Punch: Clsn1 on the fist, pushed 4 px forward\n"
+                           "[Begin Action 10]\n"
+                           "10,0, 0,0, 5\n"
+                           "; A very long description of an action that goes on and on\n"
+                           "[Begin Action 11]\n"
+                           "11,0, 0,0, 5\n";
     const ReadResult read = format("air")->read(air, {});
     QVERIFY2(read.isOk(), qPrintable(read.error));
     QStringList names;
     for (const Sprite &sprite : read.document->sprites)
         names << sprite.name;
     QCOMPARE(names, (QStringList{"standing-idle", "turning", "turning-6", "action-7", "action-8",
-                                 QString::fromUtf8("stand-\xe7\xab\x8b\xe3\x81\xa1")}));
+                                 QString::fromUtf8("stand-\xe7\xab\x8b\xe3\x81\xa1"), "punch",
+                                 "a-very-long-description-of-an-action"}));
     // The action number stays: renamed or not, the same headers come back.
     DocumentData document = *read.document;
     document.sprites[1].name = QStringLiteral("turn");

@@ -5,6 +5,7 @@
 #include "document.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
+#include "validation.h"
 
 #include <QTest>
 #include <QUndoStack>
@@ -203,6 +204,38 @@ private Q_SLOTS:
         QCOMPARE(mDocument->frame({0, 1}).properties.value("cancel"), QJsonValue(true));
         mStack.undo();
         QCOMPARE(mDocument->data(), mOriginal);
+    }
+
+    void frameMotionIsOneUndoStep() {
+        std::unique_ptr<QUndoCommand> command =
+            makeSetFrameMotionCommand(mDocument.get(), {0, 2}, QPointF(6.5, -1));
+        QVERIFY(command);
+        QCOMPARE(command->text(), QStringLiteral("Set motion of attack-2"));
+        mStack.push(command.release());
+        QCOMPARE(mDocument->frame({0, 2}).motion.x(), 6.5);
+        QCOMPARE(mDocument->frame({0, 2}).motion.y(), -1.0);
+        QCOMPARE(mDocument->sprite(0).rootPosition(4).x(), 6.5);
+        QCOMPARE(mDocument->sprite(0).rootPosition(1).x(), 0.0);
+        // Setting it again changes nothing and makes no step.
+        QVERIFY(!makeSetFrameMotionCommand(mDocument.get(), {0, 2}, QPointF(6.5, -1)));
+        mStack.undo();
+        QCOMPARE(mDocument->frame({0, 2}).motion.x(), 0.0);
+        QCOMPARE(mDocument->data(), mOriginal);
+        mStack.redo();
+        QCOMPARE(mDocument->frame({0, 2}).motion.x(), 6.5);
+        // A tiny step is a step (QPointF's == would call it unchanged).
+        QVERIFY(makeSetFrameMotionCommand(mDocument.get(), {0, 2}, QPointF(6.5, -1 + 1e-9)));
+    }
+
+    void nonFiniteMotionIsAProblem() {
+        DocumentData data = mOriginal;
+        data.sprites[0].frames[3].motion = QPointF(qInf(), 0);
+        QList<Problem> problems = validateDocument(data);
+        problems.removeIf([](const Problem &p) { return p.kind == ProblemKind::MissingImage; });
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems[0].kind, ProblemKind::InvalidMotion);
+        QCOMPARE(problems[0].frame, 3);
+        QCOMPARE(problems[0].location, QStringLiteral("knight/attack-3.motion"));
     }
 
 private:

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void readsEveryShapeSpelling();
     void unknownFieldsSurviveARoundTrip();
     void readsDurationsPropertiesAndFlip();
+    void motionRoundTripsAndAccumulates();
     void olderFilesWithoutTheNewFieldsLoad();
     void saveLoadSaveIsByteIdentical();
     void bundledExampleIsInCanonicalForm();
@@ -148,6 +149,16 @@ void TestFormat::malformedInput_data() {
     QTest::newRow("collide pair of one")
         << minimal("[]", R"(, "collide": [["hitbox"]])")
         << "collide[0]: must be a pair of layer names [\"a\", \"b\"]";
+    QTest::newRow("motion is not a pair")
+        << minimal(R"([{"name": "k", "frames": [{"name": "a", "motion": [1]}]}])")
+        << "sprites[0].frames[0].motion: must be a pair of numbers [x, y]";
+    QTest::newRow("motion is text")
+        << minimal(
+               R"([{"name": "k", "frames": [{"name": "a"}, {"name": "b", "motion": [1, "2"]}]}])")
+        << "sprites[0].frames[1].motion[1]: must be a number";
+    QTest::newRow("motion is null") // JSON holds no infinity; validation checks set values
+        << minimal(R"([{"name": "k", "frames": [{"name": "a", "motion": [null, 0]}]}])")
+        << "sprites[0].frames[0].motion[0]: must be a number";
     QTest::newRow("bad layer colour")
         << minimal("[]", R"(, "layers": [{"name": "hitbox", "color": "reddish"}])")
         << "layers[0].color: must be a colour such as \"#e04040\"";
@@ -360,6 +371,37 @@ void TestFormat::readsDurationsPropertiesAndFlip() {
     const ReadResult again = HitsmithFormat::parse(saved);
     QVERIFY(again.isOk());
     QCOMPARE(*again.document, *result.document);
+    QCOMPARE(HitsmithFormat::serialize(*again.document), saved);
+}
+
+void TestFormat::motionRoundTripsAndAccumulates() {
+    const QByteArray text = R"({"format": "hitsmith", "version": 1, "sprites": [
+  {"name": "k", "frames": [
+    {"name": "a", "motion": [0.1, -2]},
+    {"name": "b"},
+    {"name": "c", "motion": [12.5, 0], "shapes": []}]}]})";
+    const ReadResult result = HitsmithFormat::parse(text);
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &sprite = result.document->sprites[0];
+    QCOMPARE(sprite.frames[0].motion.x(), 0.1);
+    QCOMPARE(sprite.frames[0].motion.y(), -2.0);
+    QCOMPARE(sprite.frames[1].motion.x(), 0.0);
+    QVERIFY(sprite.frames[0].extra.isEmpty()); // a known field, not an unknown one
+    QCOMPARE(sprite.rootPosition(0).x(), 0.1);
+    QCOMPARE(sprite.rootPosition(1).y(), -2.0);
+    QCOMPARE(sprite.rootPosition(2).x(), 12.6);
+    QCOMPARE(sprite.rootPosition(2).y(), -2.0);
+
+    // Written after the duration; no motion, no key.
+    const QByteArray saved = HitsmithFormat::serialize(*result.document);
+    QVERIFY2(saved.contains(R"("motion": [0.1, -2],)"), saved.constData());
+    QCOMPARE(saved.count("\"motion\""), 2);
+    const ReadResult again = HitsmithFormat::parse(saved);
+    QVERIFY(again.isOk());
+    for (int f = 0; f < 3; ++f) { // exactly, not QPointF's fuzzy ==
+        QCOMPARE(again.document->sprites[0].frames[f].motion.x(), sprite.frames[f].motion.x());
+        QCOMPARE(again.document->sprites[0].frames[f].motion.y(), sprite.frames[f].motion.y());
+    }
     QCOMPARE(HitsmithFormat::serialize(*again.document), saved);
 }
 

@@ -1,6 +1,7 @@
 // Versus in the model: the saved "versus" list (format, validation, undo), the placement of the
 // defender (origin, mirror, offset), and VersusService's hits kept in step with edits.
 
+#include "commands/animationcommands.h"
 #include "commands/shapecommands.h"
 #include "commands/structurecommands.h"
 #include "hitsmithformat.h"
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void rangeMatchesTheGeometry();
     void serviceFollowsFramesAcrossStructuralEdits();
     void rangeCountsLayersNotShapes();
+    void serviceFollowsRootMotionOfEarlierFrames();
     void defaultTestsTheAttackLayerOneWay();
 };
 
@@ -153,7 +155,8 @@ void TestModelVersus::placementMirrorsAboutTheOrigin() {
     QCOMPARE(flipped.angle, -30.0);
     QCOMPARE(flipped.center, QPointF(-4, -10));
     const Frame &hero = data.sprites[0].frames[0];
-    QCOMPARE(placeAttackerShape(hero.shapes[0], hero).center, QPointF(20, -10));
+    QCOMPARE(placeAttackerShape(hero.shapes[0], hero, {}).center, QPointF(20, -10));
+    QCOMPARE(placeAttackerShape(hero.shapes[0], hero, {7, -1}).center, QPointF(27, -11));
 }
 
 void TestModelVersus::serviceFollowsPlacementAndEdits() {
@@ -185,6 +188,33 @@ void TestModelVersus::serviceFollowsPlacementAndEdits() {
     document.undoStack()->undo();
     QCOMPARE(versus.hits().size(), 1);
     QVERIFY(spy.count() >= 5);
+}
+
+// Issue 29: the attacker stands at its frame's accumulated root motion, so the motion of an
+// earlier frame moves it too, in the service and in versusRange.
+void TestModelVersus::serviceFollowsRootMotionOfEarlierFrames() {
+    DocumentData data = load(kDocument);
+    Frame second = data.sprites[0].frames[0];
+    second.name = "punch-2";
+    data.sprites[0].frames << second;
+    Document document;
+    document.reset(data);
+    VersusService versus(&document);
+    versus.setPlacement({{0, 1}, {1, 0}, 30, 0, Facing::Opposite});
+    QCOMPARE(versus.hits().size(), 1);
+    QCOMPARE(versusRange(document.data(), {0, 1}, {1, 0}, 0, Facing::Opposite, std::nullopt),
+             (QList<DxInterval>{{15, 33}}));
+    // The first frame steps 10 px forward (and 1 down): the fist reaches 10 px farther.
+    document.undoStack()->push(
+        makeSetFrameMotionCommand(&document, {0, 0}, QPointF(10, 1)).release());
+    QCOMPARE(versus.hits().size(), 1);
+    QCOMPARE(versus.hits()[0].depth, 5.0); // foe 22..30 against the fist at 25..35
+    QCOMPARE(versusRange(document.data(), {0, 1}, {1, 0}, 0, Facing::Opposite, std::nullopt),
+             (QList<DxInterval>{{25, 43}}));
+    versus.setPlacement({{0, 1}, {1, 0}, 40, 0, Facing::Opposite});
+    QCOMPARE(versus.hits().size(), 1);
+    document.undoStack()->undo();
+    QVERIFY(versus.hits().isEmpty());
 }
 
 void TestModelVersus::explicitLayerPairsAreOrdered() {

@@ -75,9 +75,10 @@ void VersusLayer::refresh() {
     QString reachText;
     if (isShowing()) {
         const VersusPlacement p = mService->placement();
-        // Versus space has the attacker's origin at (0, 0); the canvas shows the attacker's
-        // frame in its own coordinates.
-        const QPointF origin = mDocument->frame(p.attacker).origin.value_or(QPointF());
+        // Versus space has the attacker's origin at its root position (the motion accumulated
+        // up to its frame); the canvas shows the attacker's frame in its own coordinates.
+        const QPointF origin = mDocument->frame(p.attacker).origin.value_or(QPointF()) -
+                               mDocument->sprite(p.attacker.sprite).rootPosition(p.attacker.frame);
         const Frame &frame = mDocument->frame(p.defender);
         QList<QPointF> centres;
         for (const Shape &shape : frame.shapes) {

@@ -325,10 +325,11 @@ private Q_SLOTS:
         QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
         QCOMPARE(panel()->findChild<QLabel *>(QStringLiteral("versusAttackerLabel"))->text(),
                  QStringLiteral("knight/attack-2"));
-        // (none), 4 knight frames, then slime/idle, slime/squash, slime/jump.
+        // (none), 4 knight frames, then slime/idle, slime/squash, slime/jump, pole/stand.
         QComboBox *defender = panel()->defenderCombo();
         defender->setFocus();
         QTest::keyClick(defender, Qt::Key_End);
+        QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         QCOMPARE(defender->currentText(), QStringLiteral("slime/idle"));
@@ -372,12 +373,16 @@ private Q_SLOTS:
             versusRange(doc()->data(), {0, 2}, {1, 0}, -10, Facing::Opposite, attack);
         QVERIFY(!swing.isEmpty());
         const double origin = doc()->frame({0, 2}).origin->x();
-        QCOMPARE(layer->reachItem()->path().boundingRect().center().x(), origin + swing.last().hi);
+        // The canvas shows the frame unmoved: the reach is relative to its root position.
+        const double root = doc()->sprite(0).rootPosition(2).x();
+        QCOMPARE(layer->reachItem()->path().boundingRect().center().x(),
+                 origin - root + swing.last().hi);
         // Idle with the same setup (the dock keeps one per frame: choose it there too).
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
         defender->setFocus();
         QTest::keyClick(defender, Qt::Key_End);
+        QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         typeInto(panel()->dxBox(), QStringLiteral("4"));

@@ -94,7 +94,7 @@ private:
     bool mStepFailed = false;
 
     // The sprite added from the PNG, and its two frames.
-    static constexpr int kBat = 2;
+    static constexpr int kBat = 3; // after the example's knight, slime and pole
     static constexpr FrameRef kFrame1{kBat, 0};
     static constexpr FrameRef kFrame2{kBat, 1};
 
@@ -417,7 +417,7 @@ private Q_SLOTS:
         QCOMPARE(shownTitle(), QStringLiteral("knight.json - Hitsmith"));
         QVERIFY(mWindow->statusBar()->currentMessage().startsWith(QStringLiteral("Opened ")));
         QTreeWidget *sprites = mWindow->spritesPanel()->tree();
-        QCOMPARE(sprites->topLevelItemCount(), 2);
+        QCOMPARE(sprites->topLevelItemCount(), 3); // knight, slime, pole
         QCOMPARE(sprites->topLevelItem(0)->text(0), QStringLiteral("knight"));
         QCOMPARE(sprites->topLevelItem(0)->childCount(), 4);
         QCOMPARE(session()->currentFrame(), (FrameRef{0, 0}));
@@ -431,7 +431,7 @@ private Q_SLOTS:
         clickMenuItem(QStringLiteral("File"), QStringLiteral("Add Sprite from PNG"));
         QVERIFY(mPrompts->fileNames.isEmpty()); // the file dialog was asked
         recordStep(before);
-        QCOMPARE(doc()->data().sprites.size(), 3);
+        QCOMPARE(doc()->data().sprites.size(), 4);
         const Sprite &bat = doc()->sprite(kBat);
         QCOMPARE(bat.name, QStringLiteral("bat"));
         // Absolute in memory, relative to the document only in the file.
@@ -709,7 +709,7 @@ private Q_SLOTS:
         QVERIFY(!mWindow->isWindowModified());
         QCOMPARE(shownTitle(), QStringLiteral("knight.json - Hitsmith"));
         QVERIFY(!undo->isEnabled());
-        QCOMPARE(mWindow->spritesPanel()->tree()->topLevelItemCount(), 2);
+        QCOMPARE(mWindow->spritesPanel()->tree()->topLevelItemCount(), 3);
 
         for (int i = 1; i <= steps; ++i) {
             shortcut(QKeySequence::Redo);

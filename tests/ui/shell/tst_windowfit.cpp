@@ -151,7 +151,8 @@ private Q_SLOTS:
         VersusPanel *versus = mWindow->versusPanel();
         QComboBox *defender = versus->defenderCombo();
         defender->setFocus();
-        QTest::keyClick(defender, Qt::Key_End);
+        QTest::keyClick(defender, Qt::Key_End); // pole/stand, then the slime's 3 frames
+        QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         QTest::keyClick(defender, Qt::Key_Up);
         QCOMPARE(defender->currentText(), QStringLiteral("slime/idle"));

@@ -202,9 +202,19 @@ QString nameFromComment(QStringView comment, bool latin1) {
     if (startsWith(c, u"clsn") || startsWith(c, u"[") || startsWith(c, u"loopstart") ||
         startsWith(c, u"interpolate") || isElement(c))
         return {};
+    // "; Standing: both feet down" names the action "standing": a description after a colon or
+    // a comma is not part of the name (when something stands before it).
+    QStringView named = text;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == u':' || text[i] == u',') {
+            if (!nameFromComment(text.left(i), latin1).isEmpty())
+                named = text.left(i);
+            break;
+        }
+    }
     QString name;
     bool gap = false;
-    for (QChar ch : text) {
+    for (QChar ch : named) {
         // Bytes of an unknown code page are not letters one can trust: ASCII only there.
         const bool keep = ch.unicode() < 0x80
                               ? (isDigit(ch) || (lower(ch) >= u'a' && lower(ch) <= u'z'))
@@ -217,8 +227,12 @@ QString nameFromComment(QStringView comment, bool latin1) {
             name += u'-';
         gap = false;
         name += ch.toLower();
-        if (name.size() >= 40)
+        if (name.size() > 40) {
+            // Cut at the last whole word within 40 characters, not in the middle of one.
+            const qsizetype dash = name.lastIndexOf(u'-', 40);
+            name.truncate(dash > 0 ? dash : 40);
             break;
+        }
     }
     return name;
 }
