@@ -37,6 +37,8 @@ QStringList knownShapeKeys(ShapeType type) {
         return {"id", "layer", "type", "center", "size", "angle", "properties"};
     case ShapeType::Circle:
         return {"id", "layer", "type", "center", "radius", "properties"};
+    case ShapeType::Point:
+        return {"id", "layer", "type", "position", "properties"};
     }
     return {};
 }
@@ -94,9 +96,12 @@ Shape readShape(const json::Cursor &c) {
         shape.type = ShapeType::Circle;
         shape.center = c[QStringLiteral("center")].point();
         shape.radius = c[QStringLiteral("radius")].number();
+    } else if (type == QLatin1String("point")) {
+        shape.type = ShapeType::Point;
+        shape.center = c[QStringLiteral("position")].point();
     } else {
         c[QStringLiteral("type")].fail(
-            tr("unknown shape type \"%1\" (expected polygon, rect or circle)").arg(type));
+            tr("unknown shape type \"%1\" (expected polygon, rect, circle or point)").arg(type));
     }
     if (c.has(QStringLiteral("properties")))
         shape.properties = readProperties(c[QStringLiteral("properties")]);
@@ -190,6 +195,13 @@ std::optional<Shape> readShapeQuickly(const QJsonValue &value) {
         shape.center = *center;
         shape.radius = *radius;
         known += 2;
+    } else if (typeName == QLatin1String("point")) {
+        shape.type = ShapeType::Point;
+        const std::optional<QPointF> position = quickPoint(object.value(QLatin1String("position")));
+        if (!position)
+            return std::nullopt;
+        shape.center = *position;
+        known += 1;
     } else {
         return std::nullopt;
     }
@@ -491,6 +503,9 @@ void appendShapeLine(QString &out, const Shape &shape) {
     case ShapeType::Circle:
         appendPoint(line.member(QLatin1StringView("center")), shape.center);
         line.member(QLatin1StringView("radius")) += json::number(shape.radius);
+        break;
+    case ShapeType::Point:
+        appendPoint(line.member(QLatin1StringView("position")), shape.center);
         break;
     }
     if (!shape.properties.isEmpty())

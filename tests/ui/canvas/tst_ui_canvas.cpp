@@ -46,6 +46,7 @@ private Q_SLOTS:
     void splitIntoConvexPiecesFix();
     void removeOffendingVertexFix();
     void moveShapeIntoAnotherHits();
+    void pointIsACrossMovedLikeAShape();
     void escapeCancelsDrag();
     void snapToPixelsAndGrid();
     void altSuspendsSnapping();
@@ -444,6 +445,25 @@ void TestCanvas::removeOffendingVertexFix() {
     QVERIFY(!mCanvas->item(0)->problem());
     mSession->document()->undoStack()->undo();
     QCOMPARE(shapes()[0].points.size(), 5);
+}
+
+// Issue 30: a point is drawn as a cross (not a filled area), is dragged like any shape, and
+// never collides, even dropped inside a box.
+void TestCanvas::pointIsACrossMovedLikeAShape() {
+    addShapes({Shape::point(QStringLiteral("tip"), {40, 40}, QStringLiteral("hitbox")),
+               Shape::rect(QStringLiteral("b"), {60, 40}, {10, 10}, 0, QStringLiteral("hurtbox"))});
+    QImage image = mCanvas->view()->viewport()->grab().toImage();
+    const QColor arm = image.pixelColor(viewPoint({41, 40})); // 4 screen px along the cross
+    const QColor off = image.pixelColor(viewPoint({41, 41})); // 4 px right and 4 down: no cross
+    QVERIFY2(arm != off, qPrintable(arm.name() + QStringLiteral(" ") + off.name()));
+    drag({40, 40}, {59, 41});
+    QCOMPARE(shapes()[0].type, ShapeType::Point);
+    QCOMPARE(shapes()[0].center, QPointF(59, 41));
+    QCOMPARE(shapes()[1].center, QPointF(60, 40)); // the box stayed
+    QVERIFY(mSession->collisions()->hits({0, 0}).isEmpty());
+    QVERIFY(!mCanvas->item(0)->isColliding());
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].center, QPointF(40, 40));
 }
 
 void TestCanvas::moveShapeIntoAnotherHits() {

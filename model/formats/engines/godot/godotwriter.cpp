@@ -102,6 +102,7 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     warnings << engines::LayerBits(document).warnings();
     warnings << engines::animationLossWarnings(document, tr("Godot scenes"),
                                                engines::KeptAnimationData::DurationsAndProperties);
+    warnings << engines::pointLossWarnings(document, tr("Godot scenes"));
     warnings << godot::propertyNameWarnings(document);
     return warnings;
 }
