@@ -45,6 +45,7 @@ public:
         RectTool,
         CircleTool,
         PolygonTool,
+        PointTool,
         SnapToPixels,
         SnapToGrid,
         GridSize,

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void removeOffendingVertexFix();
     void moveShapeIntoAnotherHits();
     void pointIsACrossMovedLikeAShape();
+    void pointToolPlacesOnePointPerClick();
     void escapeCancelsDrag();
     void snapToPixelsAndGrid();
     void altSuspendsSnapping();
@@ -466,6 +467,19 @@ void TestCanvas::pointIsACrossMovedLikeAShape() {
     QCOMPARE(shapes()[0].center, QPointF(40, 40));
 }
 
+void TestCanvas::pointToolPlacesOnePointPerClick() {
+    mCanvas->action(Canvas::ActionId::PointTool)->trigger();
+    click({30.2, 29.9}); // snapped to whole pixels
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].type, ShapeType::Point);
+    QCOMPARE(shapes()[0].center, QPointF(30, 30));
+    QCOMPARE(shapes()[0].layer, mSession->currentLayer());
+    doubleClick({50, 40}); // one point, not two
+    QCOMPARE(shapes().size(), 2);
+    QCOMPARE(shapes()[1].center, QPointF(50, 40));
+    QVERIFY(shapes()[0].id != shapes()[1].id);
+}
+
 void TestCanvas::moveShapeIntoAnotherHits() {
     addShapes({Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10}),
                Shape::rect(QStringLiteral("b"), {60, 20}, {10, 10})});
@@ -864,7 +878,7 @@ void TestCanvas::zoomAndStatusSignals() {
     QVERIFY(!cursor.isEmpty());
     const QPointF at = cursor.last().at(0).toPointF();
     QVERIFY(qAbs(at.x() - 12) < 0.5 && qAbs(at.y() - 13) < 0.5);
-    QCOMPARE(mCanvas->toolActions().size(), 4);
+    QCOMPARE(mCanvas->toolActions().size(), 5);
     QCOMPARE(mCanvas->editActions().size(), 6);
     // Wheel zoom around the cursor keeps the frame pixel under it in place.
     mCanvas->setZoom(4.0);
