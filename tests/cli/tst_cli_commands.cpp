@@ -167,7 +167,7 @@ void TestCliCommands::benchPrintsItsFigures() {
     const CliRun run = runCli({"bench", example(), "--edits", "50"});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject figures = QJsonDocument::fromJson(run.out).object();
-    QCOMPARE(figures.value("shapes").toInt(), 22);
+    QCOMPARE(figures.value("shapes").toInt(), 28); // 22 boxes and 6 points
     QCOMPARE(figures.value("hits").toInt(), QJsonDocument::fromJson(runCli({"hits", example()}).out)
                                                 .object()
                                                 .value("hits")

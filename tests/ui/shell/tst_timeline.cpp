@@ -508,10 +508,10 @@ private Q_SLOTS:
         QVERIFY(json.open(QIODevice::ReadOnly));
         QList<QByteArray> lines = json.readAll().split('\n');
         json.close();
-        QCOMPARE(lines[17].trimmed(), QByteArray(R"("origin": [32, 62],)")); // idle's
-        QCOMPARE(lines[38].trimmed(), QByteArray(R"("origin": [32, 62],)")); // attack-2's
-        lines[17].replace("[32, 62]", "[30, 60]");
-        lines[38].replace("[32, 62]", "[36, 62]");
+        QCOMPARE(lines[18].trimmed(), QByteArray(R"("origin": [32, 62],)")); // idle's
+        QCOMPARE(lines[41].trimmed(), QByteArray(R"("origin": [32, 62],)")); // attack-2's
+        lines[18].replace("[32, 62]", "[30, 60]");
+        lines[41].replace("[32, 62]", "[36, 62]");
         QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
         json.write(lines.join('\n'));
         json.close();
