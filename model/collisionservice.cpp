@@ -137,6 +137,8 @@ public:
             input.center = {shape.center.x(), shape.center.y()};
             input.radius = shape.radius;
             break;
+        case ShapeType::Point: // a locator never collides
+            return input;
         }
         // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
         // Names that share their characters (readers share a layer's: SharedNames) need no compare.

@@ -12,6 +12,8 @@ QString shapeTypeName(ShapeType type) {
         return QStringLiteral("rect");
     case ShapeType::Circle:
         return QStringLiteral("circle");
+    case ShapeType::Point:
+        return QStringLiteral("point");
     }
     return {};
 }
@@ -47,6 +49,15 @@ Shape Shape::circle(const QString &id, QPointF center, double radius, const QStr
     return shape;
 }
 
+Shape Shape::point(const QString &id, QPointF position, const QString &layer) {
+    Shape shape;
+    shape.id = id;
+    shape.layer = layer;
+    shape.type = ShapeType::Point;
+    shape.center = position;
+    return shape;
+}
+
 QPolygonF Shape::outline() const {
     switch (type) {
     case ShapeType::Polygon:
@@ -59,6 +70,7 @@ QPolygonF Shape::outline() const {
             QPolygonF({QPointF(-hw, -hh), QPointF(hw, -hh), QPointF(hw, hh), QPointF(-hw, hh)}));
     }
     case ShapeType::Circle:
+    case ShapeType::Point:
         return {};
     }
     return {};
@@ -67,6 +79,8 @@ QPolygonF Shape::outline() const {
 QRectF Shape::boundingRect() const {
     if (type == ShapeType::Circle)
         return {center.x() - radius, center.y() - radius, 2 * radius, 2 * radius};
+    if (type == ShapeType::Point)
+        return {center, QSizeF(0, 0)};
     return outline().boundingRect();
 }
 

@@ -10,10 +10,11 @@
 
 namespace hitsmith {
 
-/// The three kinds of convex geometry a hitbox can have.
-enum class ShapeType { Polygon, Rect, Circle };
+/// The three kinds of convex geometry a hitbox can have, and Point: a named locator (a hot spot,
+/// where a projectile spawns) that has a position only and never collides.
+enum class ShapeType { Polygon, Rect, Circle, Point };
 
-/// The file-format spelling of a shape type ("polygon", "rect", "circle").
+/// The file-format spelling of a shape type ("polygon", "rect", "circle", "point").
 QString shapeTypeName(ShapeType type);
 
 /// One hitbox on one frame: a plain value. Coordinates are pixels in frame space, y down.
@@ -22,7 +23,7 @@ struct Shape {
     QString layer = defaultLayerName();  ///< e.g. "hitbox", "hurtbox"
     ShapeType type = ShapeType::Polygon; ///< which of the geometry fields below apply
     QList<QPointF> points;               ///< polygon: vertices, either winding
-    QPointF center;                      ///< rect and circle
+    QPointF center;                      ///< rect and circle; point: its position
     QSizeF size;                         ///< rect: full width and height
     double angle = 0.0;                  ///< rect: degrees, positive = clockwise on screen
     double radius = 0.0;                 ///< circle
@@ -41,6 +42,12 @@ struct Shape {
     /// A circle from its centre and radius.
     static Shape circle(const QString &id, QPointF center, double radius,
                         const QString &layer = defaultLayerName());
+
+    /// A point (locator) at position: no geometry, never collided.
+    static Shape point(const QString &id, QPointF position,
+                       const QString &layer = defaultLayerName());
+    /// True for shapes that collide (everything but points).
+    bool collides() const { return type != ShapeType::Point; }
 
     /// The outline as drawn: polygon vertices, or the rect's four corners (no outline for circles).
     QPolygonF outline() const;

@@ -149,6 +149,15 @@ std::optional<ProblemKind> roundOrBoxIssue(const Shape &shape) {
 std::optional<ShapeProblem> validateShape(const Shape &shape) {
     if (shape.type == ShapeType::Polygon)
         return checkPolygon(shape);
+    if (shape.type == ShapeType::Point) {
+        if (!finite(shape.center))
+            return ShapeProblem{ProblemKind::NonFinite, tr("point position is not a finite number"),
+                                -1};
+        if (tooLarge({shape.center.x(), shape.center.y()}))
+            return ShapeProblem{ProblemKind::CoordinateTooLarge,
+                                tr("point is too far out (limit +-1e15)"), -1};
+        return std::nullopt;
+    }
     const std::optional<ProblemKind> issue = roundOrBoxIssue(shape);
     if (!issue)
         return std::nullopt;
@@ -177,6 +186,8 @@ std::optional<ShapeProblem> validateShape(const Shape &shape) {
 }
 
 bool isCollidable(const Shape &shape) {
+    if (shape.type == ShapeType::Point)
+        return false; // a locator: valid or not, it never collides
     if (shape.type != ShapeType::Polygon)
         return !roundOrBoxIssue(shape);
     return withVertices(shape, [](std::span<const collision::Vec2> points) {

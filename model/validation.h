@@ -66,7 +66,7 @@ bool isImageMissing(const Sprite &sprite, const QString &documentDirectory);
 QList<Problem> findMissingImages(const DocumentData &document, const QString &documentDirectory);
 
 /// True when the shape is used by collision: validateShape finds nothing (the same rules,
-/// without building a message).
+/// without building a message). Never true for a point: points are locators, not hitboxes.
 bool isCollidable(const Shape &shape);
 
 } // namespace hitsmith

@@ -44,8 +44,8 @@ bool VersusLayerFilter::isAttackLayer(const QString &attacker) const {
 bool VersusLayerFilter::hasAttack(const Frame &attacker) const {
     QStringList seen;
     for (const Shape &shape : attacker.shapes) {
-        if (seen.contains(shape.layer))
-            continue;
+        if (shape.type == ShapeType::Point || seen.contains(shape.layer))
+            continue; // a point never attacks
         if (isAttackLayer(shape.layer))
             return true;
         seen << shape.layer;

@@ -101,7 +101,7 @@ int runExport(const QStringList &arguments, Output &output) {
     parser.setApplicationDescription(QStringLiteral(
         "Exports a Hitsmith document to a game-engine format.\n"
         "The format comes from --format or from OUT's extension (.tsx, .tsj, .tscn); .json is "
-        "ambiguous (tiled-tsj, matter, hitsmith) and needs --format.\n"
+        "ambiguous (tiled-tsj, matter, spine, hitsmith) and needs --format.\n"
         "Warnings go to stderr. Exit status: 0 written, 1 the document has invalid shapes "
         "(nothing written; see --skip-invalid), 2 a file cannot be read or written, OUT is FILE "
         "or a Hitsmith document (nothing written; see --force), or bad usage."));
@@ -165,7 +165,7 @@ int runExport(const QStringList &arguments, Output &output) {
         for (const Sprite &sprite : loaded.document->sprites) {
             for (const Frame &frame : sprite.frames) {
                 for (const Shape &shape : frame.shapes)
-                    invalid = invalid || !isCollidable(shape);
+                    invalid = invalid || validateShape(shape).has_value(); // points are valid
             }
         }
         return invalid && !options.skipInvalid ? DocumentProblems : Failure;
@@ -183,7 +183,7 @@ int runImport(const QStringList &arguments, Output &output) {
     parser.setApplicationDescription(QStringLiteral(
         "Imports hitboxes from a game-engine file into a new Hitsmith document.\n"
         "The format comes from --format or IN's extension; for .json the content decides "
-        "(Hitsmith, Tiled JSON, PhysicsEditor Phaser/Matter or Aseprite).\n"
+        "(Hitsmith, Tiled JSON, PhysicsEditor Phaser/Matter, Aseprite or Spine).\n"
         "What cannot be imported is reported on stderr and skipped. Exit status: 0 written, "
         "2 IN cannot be read or parsed, FILE is IN or already a Hitsmith document (nothing "
         "written; see --force), or bad usage."));

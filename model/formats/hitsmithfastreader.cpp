@@ -157,9 +157,21 @@ private:
 };
 
 // The keys of a shape; bit i stands for kShapeKeys[i].
-enum ShapeKey { Id, Layer, Type, Points, Center, Size, Angle, Radius, Properties, KeyCount };
-constexpr std::string_view kShapeKeys[KeyCount] = {"id",   "layer", "type",   "points",    "center",
-                                                   "size", "angle", "radius", "properties"};
+enum ShapeKey {
+    Id,
+    Layer,
+    Type,
+    Points,
+    Center,
+    Size,
+    Angle,
+    Radius,
+    Position,
+    Properties,
+    KeyCount
+};
+constexpr std::string_view kShapeKeys[KeyCount] = {
+    "id", "layer", "type", "points", "center", "size", "angle", "radius", "position", "properties"};
 
 int shapeKey(std::string_view key) {
     for (int i = 0; i < KeyCount; ++i)
@@ -228,6 +240,12 @@ Shape readShape(element e, NameCache &layers, int depth) {
         shape.center = point(values[Center]);
         shape.radius = number(values[Radius]);
         known |= (1u << Center) | (1u << Radius);
+    } else if (type == "point") {
+        shape.type = ShapeType::Point;
+        if (!has(Position))
+            throw Bail{};
+        shape.center = point(values[Position]);
+        known |= 1u << Position;
     } else {
         throw Bail{};
     }

@@ -152,6 +152,9 @@ void appendShapeLine(QString &out, const Shape &shape) {
         appendPoint(line.member(QLatin1StringView("center")), shape.center);
         json::appendNumber(line.member(QLatin1StringView("radius")), shape.radius);
         break;
+    case ShapeType::Point:
+        appendPoint(line.member(QLatin1StringView("position")), shape.center);
+        break;
     }
     if (!shape.properties.isEmpty())
         appendProperties(line.member(QLatin1StringView("properties")), shape.properties);

@@ -38,6 +38,8 @@ QStringList knownShapeKeys(ShapeType type) {
         return {"id", "layer", "type", "center", "size", "angle", "properties"};
     case ShapeType::Circle:
         return {"id", "layer", "type", "center", "radius", "properties"};
+    case ShapeType::Point:
+        return {"id", "layer", "type", "position", "properties"};
     }
     return {};
 }
@@ -99,9 +101,12 @@ Shape readShape(const json::Cursor &c) {
         shape.type = ShapeType::Circle;
         shape.center = c[QStringLiteral("center")].point();
         shape.radius = c[QStringLiteral("radius")].number();
+    } else if (type == QLatin1String("point")) {
+        shape.type = ShapeType::Point;
+        shape.center = c[QStringLiteral("position")].point();
     } else {
         c[QStringLiteral("type")].fail(
-            tr("unknown shape type \"%1\" (expected polygon, rect or circle)").arg(type));
+            tr("unknown shape type \"%1\" (expected polygon, rect, circle or point)").arg(type));
     }
     if (c.has(QStringLiteral("properties")))
         shape.properties = readProperties(c[QStringLiteral("properties")]);
@@ -195,6 +200,13 @@ std::optional<Shape> readShapeQuickly(const QJsonValue &value) {
         shape.center = *center;
         shape.radius = *radius;
         known += 2;
+    } else if (typeName == QLatin1String("point")) {
+        shape.type = ShapeType::Point;
+        const std::optional<QPointF> position = quickPoint(object.value(QLatin1String("position")));
+        if (!position)
+            return std::nullopt;
+        shape.center = *position;
+        known += 1;
     } else {
         return std::nullopt;
     }
@@ -236,9 +248,8 @@ Frame readFrame(const json::Cursor &c, SharedNames &layers) {
             frame.shapes.append(std::move(*shape));
         }
     }
-    frame.extra =
-        unknownFields(c.object(), {"name", "source", "origin", "duration", "motion", "properties",
-                                   "shapes"});
+    frame.extra = unknownFields(
+        c.object(), {"name", "source", "origin", "duration", "motion", "properties", "shapes"});
     return frame;
 }
 

@@ -40,6 +40,7 @@ Shape mirrored(const Shape &shape, MirrorAxis axis, QPointF pivot) {
         result.angle = shape.angle == 0 ? 0.0 : -shape.angle; // no "-0" in files
         break;
     case ShapeType::Circle:
+    case ShapeType::Point:
         result.center = mirroredPoint(shape.center, axis, pivot);
         break;
     }

@@ -45,7 +45,7 @@ FrameData frameData(const Sprite &sprite, const QString &attackLayer) {
     const int count = int(sprite.frames.size());
     for (int i = 0; i < count; ++i) {
         for (const Shape &shape : sprite.frames[i].shapes) {
-            if (shape.layer == attackLayer) {
+            if (shape.layer == attackLayer && shape.type != ShapeType::Point) { // points never hit
                 if (data.firstActive < 0)
                     data.firstActive = i;
                 data.lastActive = i;

@@ -167,7 +167,8 @@ void TestCliCommands::benchPrintsItsFigures() {
     const CliRun run = runCli({"bench", example(), "--edits", "50"});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject figures = QJsonDocument::fromJson(run.out).object();
-    QCOMPARE(figures.value("shapes").toInt(), 23); // the knight, the slime and the pole
+    QCOMPARE(figures.value("shapes").toInt(),
+             29); // the knight, the slime and the pole: 23 boxes, 6 points
     QCOMPARE(figures.value("hits").toInt(), QJsonDocument::fromJson(runCli({"hits", example()}).out)
                                                 .object()
                                                 .value("hits")

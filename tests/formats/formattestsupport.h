@@ -208,6 +208,15 @@ inline QString shapeDifference(const Shape &expected, const Shape &actual, doubl
             !near(expected.radius, actual.radius, tolerance))
             return QStringLiteral("%1: circle differs").arg(expected.id);
         return {};
+    case ShapeType::Point:
+        if (!nearPoint(expected.center, actual.center, tolerance))
+            return QStringLiteral("%1: point (%2, %3) != (%4, %5)")
+                .arg(expected.id)
+                .arg(actual.center.x())
+                .arg(actual.center.y())
+                .arg(expected.center.x())
+                .arg(expected.center.y());
+        return {};
     }
     return {};
 }

@@ -56,8 +56,11 @@ void TestAsepriteFormat::hashAndArrayLayouts() {
     QVERIFY(shapeDifference(Shape::rect(QStringLiteral("hurt"), {16, 17}, {16, 26}),
                             sprite.frames[0].shapes[0], 0)
                 .isEmpty());
-    // Frame 1 is trimmed by (4, 2): its slices move into the trimmed cell.
-    QCOMPARE(sprite.frames[1].shapes.size(), 2);
+    // Frame 1 is trimmed by (4, 2): its slices move into the trimmed cell. Its "swing" key has
+    // a pivot (0, 0): a point "swing-pivot" at the bounds' corner (issue 30).
+    QCOMPARE(sprite.frames[1].shapes.size(), 3);
+    QCOMPARE(sprite.frames[1].shapes[2], Shape::point(QStringLiteral("swing-pivot"), {18, 6}));
+    QCOMPARE(sprite.frames[2].shapes.size(), 2); // its key has no pivot
     QVERIFY(shapeDifference(Shape::rect(QStringLiteral("hurt"), {12, 15}, {16, 26}),
                             sprite.frames[1].shapes[0], 0)
                 .isEmpty());
@@ -152,14 +155,16 @@ void TestAsepriteFormat::olderAndNewerExporterLayouts() {
     QCOMPARE(knight.name, QStringLiteral("knight"));
     QCOMPARE(knight.image, QStringLiteral("knight.png"));
     QCOMPARE(knight.frames.size(), 2);
-    // The key of frame 0 holds on frame 1, moved by the trim offset (1, 4); centre and pivot
-    // are not shapes.
+    // The key of frame 0 holds on frame 1, moved by the trim offset (1, 4); the 9-slice centre
+    // is not a shape, the pivot (8, 26) from the bounds' corner (8, 4) is a point (issue 30).
     QCOMPARE(knight.frames[0].shapes,
              QList<Shape>({Shape::rect(QStringLiteral("hurt"), {16, 17}, {16, 26}, 0,
-                                       QStringLiteral("default"))}));
+                                       QStringLiteral("default")),
+                           Shape::point(QStringLiteral("hurt-pivot"), {16, 30})}));
     QCOMPARE(knight.frames[1].shapes,
              QList<Shape>({Shape::rect(QStringLiteral("hurt"), {15, 13}, {16, 26}, 0,
-                                       QStringLiteral("default"))}));
+                                       QStringLiteral("default")),
+                           Shape::point(QStringLiteral("hurt-pivot"), {15, 26})}));
 }
 
 void TestAsepriteFormat::malformed_data() {

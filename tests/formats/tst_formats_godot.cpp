@@ -18,6 +18,7 @@ private Q_SLOTS:
     void nodeNamesSanitizedAndRestored();
     void sharedAreaWarning();
     void roundTrip();
+    void pointsAreMarker2D();
     void propertiesAsMetadata();
     void godot3Scene();
     void realWorldFixtures();
@@ -169,6 +170,33 @@ void TestGodotFormat::roundTrip() {
         // Import -> export gives the same scene.
         QCOMPARE(format("godot")->write(*read.document, {}, {}).bytes, written.bytes);
     }
+}
+
+// Issue 30: each point is a Marker2D under its frame node (shown with the frame), at its position
+// relative to the frame origin, and comes back as the same point in the same place in the frame.
+void TestGodotFormat::pointsAreMarker2D() {
+    DocumentData document = propertyDocument();
+    Frame &frame = document.sprites[0].frames[0];
+    frame.shapes.prepend(Shape::point("tip", {12.5, 7}, "hitbox"));
+    frame.shapes.append(Shape::point("hand.left", {3, -4}, "points"));
+    const WriteResult written = format("godot")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QVERIFY2(written.warnings.filter("point").isEmpty(), qPrintable(written.warnings.join('\n')));
+    const QString scene = QString::fromUtf8(written.bytes);
+    const QPointF origin = frame.origin.value_or(QPointF());
+    QVERIFY2(scene.contains(QStringLiteral("type=\"Marker2D\"")), qPrintable(scene));
+    QVERIFY2(scene.contains(QStringLiteral("position = Vector2(%1, %2)")
+                                .arg(12.5 - origin.x())
+                                .arg(7 - origin.y())),
+             qPrintable(scene));
+    const ReadResult read = format("godot")->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    const QString why = documentDifference(document, *read.document, kTolerance);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QCOMPARE(read.document->sprites[0].frames[0].shapes.first(),
+             Shape::point("tip", {12.5, 7}, "hitbox"));
+    QCOMPARE(format("godot")->write(*read.document, {}, {}).bytes, written.bytes);
 }
 
 void TestGodotFormat::propertiesAsMetadata() {

@@ -34,6 +34,8 @@ private Q_SLOTS:
     void roundTrip();
     void layerColoursRoundTrip_data() { roundTrip_data(); }
     void layerColoursRoundTrip();
+    void pointsAreTiledPointObjects_data() { roundTrip_data(); }
+    void pointsAreTiledPointObjects();
     void invalidShapesFailUnlessSkipped();
     void excaliburTsxAndTsjAgree();
     void lillysPolylinesReportedAndSkipped();
@@ -306,6 +308,26 @@ void TestTiledFormats::roundTrip() {
     QCOMPARE(attack.source, document.sprites[0].frames[0].source);
     // Written again, the imported document gives the same bytes.
     QCOMPARE(tiled->write(*read.document, {}, {}).bytes, written.bytes);
+}
+
+// Issue 30: points are Tiled point objects on the tile's object group, and come back as points.
+void TestTiledFormats::pointsAreTiledPointObjects() {
+    QFETCH(QString, name);
+    const FileFormat *tiled = FormatRegistry::instance().byName(name);
+    DocumentData document = propertyDocument();
+    document.sprites[0].frames[0].shapes << Shape::point("tip", {12.5, 7}, "hitbox");
+    const WriteResult written = tiled->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QVERIFY2(written.warnings.filter("point").isEmpty(), qPrintable(written.warnings.join('\n')));
+    QVERIFY2(written.bytes.contains(name == "tiled-tsx" ? "<point/>" : "\"point\": true"),
+             written.bytes.constData());
+    const ReadResult read = tiled->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    const QString why = documentDifference(document, *read.document, kTolerance);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QCOMPARE(read.document->sprites[0].frames[0].shapes.last(),
+             Shape::point("tip", {12.5, 7}, "hitbox"));
 }
 
 // Issue 26, item 11: after a Tiled export and import the layer colours changed (they were not

@@ -118,7 +118,7 @@ void TestFormat::malformedInput_data() {
     QTest::newRow("unknown shape type")
         << withShape(R"({"id": "c", "type": "capsule"})")
         << "sprites[0].frames[0].shapes[0].type: unknown shape type \"capsule\" (expected "
-           "polygon, rect or circle)";
+           "polygon, rect, circle or point)";
     QTest::newRow("source of three numbers")
         << minimal(R"([{"name": "k", "frames": [{"name": "f", "source": [0, 0, 64]}]}])")
         << "sprites[0].frames[0].source: must be [x, y, width, height]";

@@ -46,6 +46,7 @@ public:
         RectTool,
         CircleTool,
         PolygonTool,
+        PointTool,
         SnapToPixels,
         SnapToGrid,
         GridSize,

@@ -56,11 +56,11 @@ void Canvas::createActions() {
         return action;
     };
 
-    mTools = {new SelectTool(this), new RectTool(this), new CircleTool(this),
-              new PolygonTool(this)};
+    mTools = {new SelectTool(this), new RectTool(this), new CircleTool(this), new PolygonTool(this),
+              new PointTool(this)};
     mToolGroup = new QActionGroup(this);
     const ActionId toolIds[] = {ActionId::SelectTool, ActionId::RectTool, ActionId::CircleTool,
-                                ActionId::PolygonTool};
+                                ActionId::PolygonTool, ActionId::PointTool};
     for (int i = 0; i < mTools.size(); ++i) {
         AbstractTool *tool = mTools[i];
         mToolGroup->addAction(tool->action());
@@ -123,6 +123,7 @@ void Canvas::createActions() {
                                                        {ActionId::RectTool, "tool-rectangle"},
                                                        {ActionId::CircleTool, "tool-circle"},
                                                        {ActionId::PolygonTool, "tool-polygon"},
+                                                       {ActionId::PointTool, "tool-point"},
                                                        {ActionId::SnapToPixels, "snap-pixels"},
                                                        {ActionId::SnapToGrid, "snap-grid"},
                                                        {ActionId::GridSize, "grid-size"},
@@ -138,7 +139,7 @@ void Canvas::createActions() {
 
 QList<QAction *> Canvas::toolActions() const {
     return {action(ActionId::SelectTool), action(ActionId::RectTool), action(ActionId::CircleTool),
-            action(ActionId::PolygonTool)};
+            action(ActionId::PolygonTool), action(ActionId::PointTool)};
 }
 
 QList<QAction *> Canvas::snapActions() const {

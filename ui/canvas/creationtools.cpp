@@ -147,6 +147,28 @@ void CircleTool::cancel() {
     mCanvas->setToolStatus({});
 }
 
+// --- PointTool ---
+
+PointTool::PointTool(Canvas *canvas)
+    : AbstractTool(canvas, tr("Point"), QIcon(), QKeySequence(Qt::Key_T)) {}
+
+void PointTool::mousePressed(const ToolMouseEvent &event) {
+    if (event.button != Qt::LeftButton)
+        return;
+    const QPointF at = mCanvas->snap(event.pos, event.modifiers);
+    // The second press of a double-click lands where the first placed its point: one point.
+    const FrameRef frame = mCanvas->currentFrame();
+    if (mCanvas->document()->contains(frame)) {
+        for (const Shape &shape : mCanvas->document()->frame(frame).shapes) {
+            if (shape.type == ShapeType::Point && shape.center == at)
+                return;
+        }
+    }
+    mCanvas->insertShapes({Shape::point(mCanvas->uniqueShapeId(QStringLiteral("point")), at,
+                                        mCanvas->session()->currentLayer())},
+                          tr("Add Point %1"));
+}
+
 // --- PolygonTool ---
 
 PolygonTool::PolygonTool(Canvas *canvas)

@@ -47,6 +47,21 @@ private:
     bool mDragging = false;
 };
 
+/// Places a point (a locator, never collided) where the user clicks, snapped like vertices;
+/// never a second point on one spot (a double-click places one).
+class PointTool : public AbstractTool {
+    Q_OBJECT
+
+public:
+    explicit PointTool(Canvas *canvas);
+    void mousePressed(const ToolMouseEvent &event) override;
+    void mouseMoved(const ToolMouseEvent &) override {}
+    void mouseReleased(const ToolMouseEvent &) override {}
+    void mouseDoubleClicked(const ToolMouseEvent &) override {} // its press placed the point
+    void cancel() override {}
+    bool isBusy() const override { return false; }
+};
+
 /// Places polygon vertices by clicking; closes on the first vertex, a double-click or Enter.
 /// Backspace removes the last vertex, Escape abandons the polygon.
 class PolygonTool : public AbstractTool {

@@ -32,6 +32,8 @@ QPainterPath pathOf(const QList<Shape> &shapes, const DocumentData &data) {
             continue; // a hidden layer stays hidden in the ghosts too
         if (shape.type == ShapeType::Circle)
             path.addEllipse(shape.center, shape.radius, shape.radius);
+        else if (shape.type == ShapeType::Point)
+            continue; // a locator: nothing to fill in a ghost
         else
             path.addPolygon(shape.outline());
         path.closeSubpath();

@@ -62,6 +62,10 @@ void ShapeItem::updateGeometry(bool quietRefresh) {
             mPath.addEllipse(mShape.center, mShape.radius, mShape.radius);
         else
             mPath.addRect(QRectF(mShape.center, QSizeF(0, 0)));
+    } else if (mShape.type == ShapeType::Point) {
+        // Grabbed anywhere on its cross's square, at any zoom.
+        const double arm = kPointArm / mScale;
+        mPath.addRect(QRectF(mShape.center - QPointF(arm, arm), QSizeF(2 * arm, 2 * arm)));
     } else {
         const QPolygonF outline = mShape.outline();
         mPath.addPolygon(outline);
@@ -70,7 +74,10 @@ void ShapeItem::updateGeometry(bool quietRefresh) {
     // Selected shapes carry handles (and a rect its rotation grip) outside the outline.
     const double margin =
         ((mSelected ? kRotationHandleDistance + 2 * kHandleRadius : kHandleRadius) + 2) / mScale;
-    const QRectF bounds = mShape.boundingRect();
+    QRectF bounds = mShape.boundingRect();
+    if (mShape.type == ShapeType::Point) // the cross and its id label
+        bounds = QRectF(mShape.center - QPointF(kPointArm, 2 * kPointArm) / mScale,
+                        QSizeF(kPointArm + kPointLabelWidth, 3 * kPointArm) / mScale);
     mBounds = (bounds.isValid() || bounds.isNull() ? bounds : bounds.normalized())
                   .adjusted(-margin, -margin, margin, margin);
     if (!std::isfinite(mBounds.width()) || !std::isfinite(mBounds.height()))
@@ -138,6 +145,8 @@ QList<Grip> ShapeItem::grips() const {
     case ShapeType::Circle:
         result.append({Grip::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
         break;
+    case ShapeType::Point: // moved whole: no grips
+        break;
     }
     return result;
 }
@@ -161,6 +170,19 @@ void ShapeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidg
     QColor fill = base;
     fill.setAlpha(mColliding ? 90 : 50);
     painter->setPen(pen);
+    if (mShape.type == ShapeType::Point) {
+        // A cross with the point's id beside it, the same size on screen at any zoom.
+        const double arm = kPointArm / mScale;
+        const QPointF c = mShape.center;
+        painter->drawLine(c - QPointF(arm, 0), c + QPointF(arm, 0));
+        painter->drawLine(c - QPointF(0, arm), c + QPointF(0, arm));
+        painter->save();
+        painter->translate(c);
+        painter->scale(1 / mScale, 1 / mScale);
+        painter->drawText(QPointF(kPointArm + 2, -2), mShape.id);
+        painter->restore();
+        return;
+    }
     painter->setBrush(fill);
     painter->drawPath(mPath);
     if (invalid) {

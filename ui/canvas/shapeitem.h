@@ -63,6 +63,10 @@ public:
     static constexpr double kRotationHandleDistance = 24.0;
     /// Screen half-size of a grip.
     static constexpr double kHandleRadius = 4.0;
+    /// Half the length of a point's cross, in screen pixels (also its grab area).
+    static constexpr double kPointArm = 6.0;
+    /// Room kept right of a point for its id label, in screen pixels.
+    static constexpr double kPointLabelWidth = 160.0;
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;

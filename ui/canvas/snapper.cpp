@@ -19,8 +19,9 @@ QPointF Snapper::snap(QPointF point, const QList<Shape> &shapes, int skipShape,
             // A cheap bounds test first: thousands of shapes are scanned on every mouse move.
             if (!s.boundingRect().adjusted(-reach, -reach, reach, reach).contains(point))
                 continue;
-            const QPolygonF corners =
-                s.type == ShapeType::Circle ? QPolygonF({s.center}) : s.outline();
+            const QPolygonF corners = s.type == ShapeType::Circle || s.type == ShapeType::Point
+                                          ? QPolygonF({s.center})
+                                          : s.outline();
             for (const QPointF &v : corners) {
                 const QPointF d = v - point;
                 const double d2 = QPointF::dotProduct(d, d);

@@ -21,6 +21,8 @@ QPainterPath outlineOf(const Shape &shape) {
     QPainterPath path;
     if (shape.type == ShapeType::Circle)
         path.addEllipse(shape.center, shape.radius, shape.radius);
+    else if (shape.type == ShapeType::Point)
+        return path; // a locator: nothing to fill
     else
         path.addPolygon(shape.outline());
     path.closeSubpath();

@@ -66,6 +66,24 @@ QStringList invalidShapeWarnings(const DocumentData &document) {
     return losses.lines();
 }
 
+QStringList pointLossWarnings(const DocumentData &document, const QString &target) {
+    LossCounter losses;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes) {
+                if (shape.type == ShapeType::Point)
+                    // Both placeholders at once: the count's %1 stays for LossCounter to fill.
+                    losses.add(tr("points are not stored in %1: %2 point left out")
+                                   .arg(target, QStringLiteral("%1")),
+                               tr("points are not stored in %1: %2 points left out")
+                                   .arg(target, QStringLiteral("%1")),
+                               shapeLocation(sprite.name, frame.name, shape.id));
+            }
+        }
+    }
+    return losses.lines();
+}
+
 bool checkInvalidShapes(const DocumentData &document, const WriteOptions &options,
                         WriteResult *result) {
     const QStringList invalid = invalidShapeWarnings(document);

@@ -50,6 +50,11 @@ private:
     QList<Kind> mKinds;
 };
 
+/// The counted warning of a target without points (locators): "points are not stored in
+/// <target>: 3 points left out: knight/attack/tip, ..."; empty when the document has none.
+/// Writers of such targets leave every point out (isCollidable() is false for points).
+QStringList pointLossWarnings(const DocumentData &document, const QString &target);
+
 /// One grouped warning for every invalid shape ("2 invalid shapes skipped: a/b/c (...), ...").
 /// ("knight/attack-2/blade: invalid (...), skipped").
 QStringList invalidShapeWarnings(const DocumentData &document);

@@ -35,6 +35,9 @@ const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &byt
     const QJsonObject root = parsed->object();
     if (root.value(QStringLiteral("format")) == QJsonValue(QStringLiteral("hitsmith")))
         return registry.byName(QStringLiteral("hitsmith"));
+    if (root.value(QStringLiteral("skeleton")).isObject() ||
+        (root.value(QStringLiteral("bones")).isArray() && root.contains(QStringLiteral("slots"))))
+        return registry.byName(QStringLiteral("spine"));
     if (root.contains(QStringLiteral("frames")) && root.contains(QStringLiteral("meta")))
         return registry.byName(QStringLiteral("aseprite"));
     if (root.value(QStringLiteral("type")) == QJsonValue(QStringLiteral("tileset")) ||

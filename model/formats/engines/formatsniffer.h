@@ -7,9 +7,10 @@ namespace hitsmith {
 /// The reader for a file, for importers that are not told the format: .json is shared by the
 /// native format, Tiled JSON, PhysicsEditor Phaser/Matter and Aseprite, so JSON content decides
 /// (a "format": "hitsmith" member, Aseprite's "frames" + "meta", a Tiled "tiles"/"tilewidth"
-/// or "type": "tileset", bodies with "fixtures"). .xml and .plist go by their root elements
-/// (PhysicsEditor's AndEngine, libGDX/Box2D and cocos2d-x layouts, a Tiled tileset); other
-/// extensions decide by themselves. Returns nullptr when nothing fits.
+/// or "type": "tileset", bodies with "fixtures", a Spine "skeleton" or "bones" with "slots"). .xml
+/// and .plist go by their root elements (PhysicsEditor's AndEngine, libGDX/Box2D and cocos2d-x
+/// layouts, a Tiled tileset); other extensions decide by themselves. Returns nullptr when nothing
+/// fits.
 const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &bytes);
 
 /// The writer for a file name, or nullptr; ".json" alone is ambiguous and gives nullptr unless

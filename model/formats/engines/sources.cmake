@@ -29,8 +29,10 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/physicseditor/physicseditorplist.cpp
   formats/engines/physicseditor/physicseditorformat.h
   formats/engines/physicseditor/physicseditorformat.cpp
+  formats/engines/spine/spineformat.h formats/engines/spine/spinewriter.cpp
+  formats/engines/spine/spinereader.cpp
 )
 # Headers are included by name (the tests and the CLI reach the engines' headers too).
-foreach(engine "" tiled matter aseprite godot mugen physicseditor)
+foreach(engine "" tiled matter aseprite godot mugen physicseditor spine)
   target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR}/${engine})
 endforeach()

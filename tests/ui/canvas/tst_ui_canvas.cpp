@@ -46,6 +46,8 @@ private Q_SLOTS:
     void splitIntoConvexPiecesFix();
     void removeOffendingVertexFix();
     void moveShapeIntoAnotherHits();
+    void pointIsACrossMovedLikeAShape();
+    void pointToolPlacesOnePointPerClick();
     void escapeCancelsDrag();
     void snapToPixelsAndGrid();
     void altSuspendsSnapping();
@@ -446,6 +448,38 @@ void TestCanvas::removeOffendingVertexFix() {
     QCOMPARE(shapes()[0].points.size(), 5);
 }
 
+// Issue 30: a point is drawn as a cross (not a filled area), is dragged like any shape, and
+// never collides, even dropped inside a box.
+void TestCanvas::pointIsACrossMovedLikeAShape() {
+    addShapes({Shape::point(QStringLiteral("tip"), {40, 40}, QStringLiteral("hitbox")),
+               Shape::rect(QStringLiteral("b"), {60, 40}, {10, 10}, 0, QStringLiteral("hurtbox"))});
+    QImage image = mCanvas->view()->viewport()->grab().toImage();
+    const QColor arm = image.pixelColor(viewPoint({41, 40})); // 4 screen px along the cross
+    const QColor off = image.pixelColor(viewPoint({41, 41})); // 4 px right and 4 down: no cross
+    QVERIFY2(arm != off, qPrintable(arm.name() + QStringLiteral(" ") + off.name()));
+    drag({40, 40}, {59, 41});
+    QCOMPARE(shapes()[0].type, ShapeType::Point);
+    QCOMPARE(shapes()[0].center, QPointF(59, 41));
+    QCOMPARE(shapes()[1].center, QPointF(60, 40)); // the box stayed
+    QVERIFY(mSession->collisions()->hits({0, 0}).isEmpty());
+    QVERIFY(!mCanvas->item(0)->isColliding());
+    mSession->document()->undoStack()->undo();
+    QCOMPARE(shapes()[0].center, QPointF(40, 40));
+}
+
+void TestCanvas::pointToolPlacesOnePointPerClick() {
+    mCanvas->action(Canvas::ActionId::PointTool)->trigger();
+    click({30.2, 29.9}); // snapped to whole pixels
+    QCOMPARE(shapes().size(), 1);
+    QCOMPARE(shapes()[0].type, ShapeType::Point);
+    QCOMPARE(shapes()[0].center, QPointF(30, 30));
+    QCOMPARE(shapes()[0].layer, mSession->currentLayer());
+    doubleClick({50, 40}); // one point, not two
+    QCOMPARE(shapes().size(), 2);
+    QCOMPARE(shapes()[1].center, QPointF(50, 40));
+    QVERIFY(shapes()[0].id != shapes()[1].id);
+}
+
 void TestCanvas::moveShapeIntoAnotherHits() {
     addShapes({Shape::rect(QStringLiteral("a"), {20, 20}, {10, 10}),
                Shape::rect(QStringLiteral("b"), {60, 20}, {10, 10})});
@@ -844,7 +878,7 @@ void TestCanvas::zoomAndStatusSignals() {
     QVERIFY(!cursor.isEmpty());
     const QPointF at = cursor.last().at(0).toPointF();
     QVERIFY(qAbs(at.x() - 12) < 0.5 && qAbs(at.y() - 13) < 0.5);
-    QCOMPARE(mCanvas->toolActions().size(), 4);
+    QCOMPARE(mCanvas->toolActions().size(), 5);
     QCOMPARE(mCanvas->editActions().size(), 6);
     // Wheel zoom around the cursor keeps the frame pixel under it in place.
     mCanvas->setZoom(4.0);

@@ -508,10 +508,20 @@ private Q_SLOTS:
         QVERIFY(json.open(QIODevice::ReadOnly));
         QList<QByteArray> lines = json.readAll().split('\n');
         json.close();
-        QCOMPARE(lines[17].trimmed(), QByteArray(R"("origin": [32, 62],)")); // idle's
-        QCOMPARE(lines[39].trimmed(), QByteArray(R"("origin": [32, 62],)")); // attack-2's
-        lines[17].replace("[32, 62]", "[30, 60]");
-        lines[39].replace("[32, 62]", "[36, 62]");
+        // The origin lines of the knight's idle and attack-2 frames (the first frames so named).
+        const auto originLineOf = [&lines](const QByteArray &frame) {
+            const qsizetype name = lines.indexOf("          \"name\": \"" + frame + "\",");
+            for (qsizetype i = name; name >= 0 && i < lines.size(); ++i)
+                if (lines[i].trimmed().startsWith("\"origin\""))
+                    return i;
+            return qsizetype(-1);
+        };
+        const qsizetype idle = originLineOf("idle"), attack2 = originLineOf("attack-2");
+        QVERIFY(idle >= 0 && attack2 >= 0);
+        QCOMPARE(lines[idle].trimmed(), QByteArray(R"("origin": [32, 62],)"));
+        QCOMPARE(lines[attack2].trimmed(), QByteArray(R"("origin": [32, 62],)"));
+        lines[idle].replace("[32, 62]", "[30, 60]");
+        lines[attack2].replace("[32, 62]", "[36, 62]");
         QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
         json.write(lines.join('\n'));
         json.close();

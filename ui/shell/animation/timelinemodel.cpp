@@ -259,6 +259,8 @@ QPixmap TimelineModel::thumbnail(int row) const {
         painter.setBrush(colour);
         if (shape.type == ShapeType::Circle)
             painter.drawEllipse(shape.center, shape.radius, shape.radius);
+        else if (shape.type == ShapeType::Point)
+            painter.drawPoint(shape.center);
         else
             painter.drawPolygon(shape.outline());
     }

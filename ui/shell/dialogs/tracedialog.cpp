@@ -221,7 +221,9 @@ QList<ShapeRef> TraceDialog::shapesToReplace() const {
         if (f < 0 || f >= sprite.frames.size())
             continue;
         for (int i = 0; i < sprite.frames[f].shapes.size(); ++i)
-            if (sprite.frames[f].shapes[i].layer == layer)
+            // Trace neither makes nor removes points: they are not outlines of the image.
+            if (sprite.frames[f].shapes[i].layer == layer &&
+                sprite.frames[f].shapes[i].type != ShapeType::Point)
                 removed.append({mFrame.sprite, f, i});
     }
     return removed;
@@ -266,7 +268,8 @@ bool TraceDialog::apply() {
         QList<ShapeRef> removed;
         if (placement() == Placement::ReplaceLayer) {
             for (int i = int(frame.shapes.size()) - 1; i >= 0; --i) {
-                if (frame.shapes[i].layer == settings.layer) {
+                if (frame.shapes[i].layer == settings.layer &&
+                    frame.shapes[i].type != ShapeType::Point) {
                     removed.prepend({mFrame.sprite, f, i});
                     remaining.shapes.removeAt(i);
                 }

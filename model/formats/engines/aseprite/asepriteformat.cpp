@@ -251,6 +251,7 @@ ReadResult AsepriteFormat::read(const QByteArray &bytes, const FormatContext &co
                 struct Key {
                     int frame;
                     QRectF bounds;
+                    std::optional<QPointF> pivot; ///< relative to the bounds' top-left corner
                 };
                 QList<Key> keys;
                 const json::Cursor keysCursor = slice[QStringLiteral("keys")];
@@ -261,7 +262,13 @@ ReadResult AsepriteFormat::read(const QByteArray &bytes, const FormatContext &co
                     const int frame = key[QStringLiteral("frame")].integer();
                     if (frame < 0)
                         key[QStringLiteral("frame")].fail(tr("must be 0 or more"));
-                    keys.append({frame, readRect(key[QStringLiteral("bounds")])});
+                    std::optional<QPointF> pivot;
+                    if (key.has(QStringLiteral("pivot"))) {
+                        const json::Cursor p = key[QStringLiteral("pivot")];
+                        pivot = QPointF(engines::checkedNumber(p[QStringLiteral("x")]),
+                                        engines::checkedNumber(p[QStringLiteral("y")]));
+                    }
+                    keys.append({frame, readRect(key[QStringLiteral("bounds")]), pivot});
                     if (frame >= frames.size())
                         warnings << tr("%1: frame %2 does not exist (the sheet has %3 frames); "
                                        "ignored")
@@ -283,6 +290,14 @@ ReadResult AsepriteFormat::read(const QByteArray &bytes, const FormatContext &co
                                                   bounds.size());
                         engines::appendWithUniqueId(frames[f].frame, shape,
                                                     QStringLiteral("slice"));
+                        // The slice's pivot: a point "<slice>-pivot" (issue 30).
+                        if (keys[k].pivot)
+                            engines::appendWithUniqueId(
+                                frames[f].frame,
+                                Shape::point(name + QStringLiteral("-pivot"),
+                                             bounds.topLeft() + *keys[k].pivot -
+                                                 frames[f].trimOffset),
+                                QStringLiteral("pivot"));
                     }
                 }
             }

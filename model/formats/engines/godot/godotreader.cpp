@@ -323,7 +323,8 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         const Node &node = nodes[i];
         const bool isShape = node.type == QLatin1String("CollisionShape2D");
         const bool isPolygon = node.type == QLatin1String("CollisionPolygon2D");
-        if (!isShape && !isPolygon)
+        const bool isMarker = node.type == QLatin1String("Marker2D"); // a point (issue 30)
+        if (!isShape && !isPolygon && !isMarker)
             continue;
         const QString where = tr("line %1: node \"%2\"")
                                   .arg(node.section->line)
@@ -347,6 +348,8 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             if (layer.isEmpty())
                 layer = nodes[body].name;
         }
+        if (isMarker && !metaString(*node.section, kMetaLayer).isEmpty())
+            layer = metaString(*node.section, kMetaLayer);
         // Transform from the shape node into the frame node's space.
         QTransform toFrame = node.local;
         for (int p = node.parent; p >= 0 && p != frameNode; p = nodes[p].parent)
@@ -360,7 +363,9 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         toFrame *= QTransform::fromTranslate(origin.x(), origin.y());
 
         QList<Shape> shapes;
-        if (isShape) {
+        if (isMarker) {
+            shapes = {Shape::point({}, toFrame.map(QPointF(0, 0)))};
+        } else if (isShape) {
             const Value *shape = node.section->property(QStringLiteral("shape"));
             if (!shape || shape->kind != Value::Call) {
                 warnings->append(tr("%1: no shape resource; skipped").arg(where));

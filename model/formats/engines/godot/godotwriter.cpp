@@ -199,7 +199,11 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                 if (isCollidable(shape) && !layers.contains(shape.layer))
                     layers << shape.layer;
             }
-            // Grouping by layer reorders shapes; record the order when it changed.
+            // Grouping by layer reorders shapes (and points, Marker2D nodes, come last); record
+            // the order when it changed.
+            const auto isPoint = [](const Shape &shape) {
+                return shape.type == ShapeType::Point && !validateShape(shape);
+            };
             QList<const Shape *> written;
             for (const QString &layer : layers) {
                 for (const Shape &shape : frame.shapes) {
@@ -207,10 +211,14 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                         written.append(&shape);
                 }
             }
+            for (const Shape &shape : frame.shapes) {
+                if (isPoint(shape))
+                    written.append(&shape);
+            }
             QHash<const Shape *, int> order;
             bool reordered = false;
             for (const Shape &shape : frame.shapes) {
-                if (!isCollidable(shape))
+                if (!isCollidable(shape) && !isPoint(shape))
                     continue;
                 reordered = reordered || written.value(order.size()) != &shape;
                 order.insert(&shape, int(order.size()));
@@ -274,6 +282,23 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                     lines << godot::metadataLines(shape.properties);
                     nodes << lines.join(u'\n');
                 }
+            }
+            // Points: a Marker2D each under the frame node, shown and hidden with the frame.
+            for (const Shape &shape : frame.shapes) {
+                if (!isPoint(shape))
+                    continue;
+                const QString markerNode = layerScope.take(shape.id);
+                QStringList lines = {
+                    nodeHeader(markerNode, QStringLiteral("Marker2D"), framePath),
+                    QStringLiteral("position = %1")
+                        .arg(vector2(engines::pixelRounded(shape.center - origin))),
+                    kMetaLayer + QStringLiteral(" = ") + godotString(shape.layer)};
+                if (markerNode != shape.id)
+                    lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
+                if (reordered)
+                    lines << kMetaOrder + QStringLiteral(" = %1").arg(order.value(&shape));
+                lines << godot::metadataLines(shape.properties);
+                nodes << lines.join(u'\n');
             }
         }
         const QString image = sprite.image.isEmpty()

@@ -133,6 +133,7 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     warnings << engines::LayerBits(document).warnings();
     warnings << engines::animationLossWarnings(document, tr("Matter bodies"),
                                                engines::KeptAnimationData::Properties);
+    warnings << engines::pointLossWarnings(document, tr("Matter bodies"));
     return warnings;
 }
 

@@ -493,6 +493,7 @@ QStringList AirFormat::exportWarnings(const DocumentData &document) const {
     // Durations are the elements' ticks; properties and image flips have no place in .air.
     warnings << engines::animationLossWarnings(document, tr("MUGEN .air files"),
                                                engines::KeptAnimationData::Durations);
+    warnings << engines::pointLossWarnings(document, tr("MUGEN .air files"));
     return warnings;
 }
 
@@ -567,8 +568,10 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
         out << toStrings(spriteAir.value(kTrailing));
     }
     losses.appendTo(&result.warnings);
-    for (const QString &warning : engines::animationLossWarnings(
-             document, tr("MUGEN .air files"), engines::KeptAnimationData::Durations)) {
+    for (const QString &warning :
+         engines::animationLossWarnings(document, tr("MUGEN .air files"),
+                                        engines::KeptAnimationData::Durations) +
+             engines::pointLossWarnings(document, tr("MUGEN .air files"))) {
         if (!result.warnings.contains(warning))
             result.warnings << warning;
     }

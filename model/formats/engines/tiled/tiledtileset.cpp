@@ -206,6 +206,10 @@ std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString
         for (QPointF p : object.points)
             shape.points.append(anchor + engines::rotated(p, object.rotation));
         return shape;
+    case ObjectKind::Point: // a locator, as Hitsmith's points
+        shape.type = ShapeType::Point;
+        shape.center = anchor;
+        return shape;
     default:
         *skipped = tr("%1 (Hitsmith holds closed convex shapes only)").arg(kindName(object.kind));
         return std::nullopt;
@@ -459,6 +463,11 @@ Object shapeToObject(const Shape &shape, int id) {
         object.y = engines::pixelRounded(shape.center.y() - shape.radius);
         object.width = object.height = 2 * shape.radius;
         break;
+    case ShapeType::Point: // a Tiled point object
+        object.kind = ObjectKind::Point;
+        object.x = shape.center.x();
+        object.y = shape.center.y();
+        break;
     case ShapeType::Polygon: {
         object.kind = ObjectKind::Polygon;
         const QPointF anchor = shape.points.value(0);
@@ -533,7 +542,8 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
             tile.hasObjectGroup = true;
             int objectId = 1;
             for (const Shape &shape : frame.shapes) {
-                if (isCollidable(shape))
+                if (isCollidable(shape) ||
+                    (shape.type == ShapeType::Point && !validateShape(shape)))
                     tile.objects.append(shapeToObject(shape, objectId++));
             }
             const QSizeF size = frameTileSize(frame);

@@ -71,7 +71,7 @@ QByteArray writeTsx(const Tileset &tileset) {
         for (const Object &object : tile.objects) {
             const bool hasChild = object.kind == ObjectKind::Ellipse ||
                                   object.kind == ObjectKind::Polygon ||
-                                  !object.properties.isEmpty();
+                                  object.kind == ObjectKind::Point || !object.properties.isEmpty();
             if (hasChild)
                 xml.writeStartElement(QStringLiteral("object"));
             else
@@ -83,7 +83,7 @@ QByteArray writeTsx(const Tileset &tileset) {
                 xml.writeAttribute(QStringLiteral("type"), object.className);
             xml.writeAttribute(QStringLiteral("x"), num(object.x));
             xml.writeAttribute(QStringLiteral("y"), num(object.y));
-            if (object.kind != ObjectKind::Polygon) {
+            if (object.kind != ObjectKind::Polygon && object.kind != ObjectKind::Point) {
                 xml.writeAttribute(QStringLiteral("width"), num(object.width));
                 xml.writeAttribute(QStringLiteral("height"), num(object.height));
             }
@@ -92,6 +92,8 @@ QByteArray writeTsx(const Tileset &tileset) {
             writeProperties(object.properties);
             if (object.kind == ObjectKind::Ellipse) {
                 xml.writeEmptyElement(QStringLiteral("ellipse"));
+            } else if (object.kind == ObjectKind::Point) {
+                xml.writeEmptyElement(QStringLiteral("point"));
             } else if (object.kind == ObjectKind::Polygon) {
                 QStringList points;
                 for (QPointF p : object.points)
@@ -158,6 +160,8 @@ QByteArray writeTsj(const Tileset &tileset) {
                           {QStringLiteral("visible"), true}};
             if (object.kind == ObjectKind::Ellipse)
                 o.insert(QStringLiteral("ellipse"), true);
+            if (object.kind == ObjectKind::Point)
+                o.insert(QStringLiteral("point"), true);
             if (object.kind == ObjectKind::Polygon) {
                 QJsonArray points;
                 for (QPointF p : object.points)
