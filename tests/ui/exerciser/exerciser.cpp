@@ -95,6 +95,9 @@ QList<QPointF> anchors(const Shape &shape) {
         points.append(shape.center);
         break;
     }
+    case ShapeType::Point:
+        points.append(shape.center);
+        break;
     case ShapeType::Circle:
         points.append(shape.center);
         points.append(shape.center + QPointF(shape.radius, 0));
