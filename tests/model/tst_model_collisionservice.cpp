@@ -1,7 +1,9 @@
 // The bridge between the document and the collision worlds: edits update only what changed and
 // announce which pairs began, changed or ended; invalid shapes and filtered layers never hit.
 
+#include "animationcommands.h"
 #include "collisionservice.h"
+#include "hitsmithformat.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
 #include "validation.h"
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void randomEditsMatchAFreshService();
     void randomStructuralEditsMatchAFreshService();
     void largeFrameBuildsTheSameOnTwoThreads();
+    void mirroredKnightMatchesAFreshService();
 };
 
 void TestCollisionService::hitsOfALoadedDocument() {
@@ -390,6 +393,27 @@ void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
         QVERIFY(x.a % 97 != 0 && x.b % 97 != 0); // invalid shapes hit nothing
         QVERIFY(data.layersCollide(shapes[x.a].layer, shapes[x.b].layer));
     }
+}
+
+void TestCollisionService::mirroredKnightMatchesAFreshService() {
+    // The exerciser's seed 26 (clang ASan build): All Layers Collide, then Mirror Sprite
+    // Vertically on the knight, and the live hits of its idle frame lost the body-head pair.
+    const ReadResult loaded = loadDocumentFile(qEnvironmentVariable("HITSMITH_SOURCE_DIR") +
+                                               QStringLiteral("/examples/knight.json"));
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    Document doc;
+    doc.reset(*loaded.document);
+    CollisionService incremental(&doc);
+    doc.undoStack()->push(
+        new SetCollisionRulesCommand(&doc, std::nullopt, doc.data().layers, "All layers collide"));
+    doc.undoStack()->push(
+        makeMirrorSpriteCommand(&doc, 0, operations::MirrorAxis::Vertical, {}).release());
+    CollisionService fresh(&doc);
+    // Idle: the body touches the feet and overlaps the head by a pixel, now from below.
+    QVERIFY(fresh.hit({0, 0}, 0, 1).has_value());
+    QCOMPARE(fresh.hit({0, 0}, 0, 1)->normal, QPointF(0, 1));
+    for (int f = 0; f < doc.sprite(0).frames.size(); ++f)
+        QCOMPARE(incremental.hits({0, f}), fresh.hits({0, f}));
 }
 
 QTEST_GUILESS_MAIN(TestCollisionService)
