@@ -59,7 +59,7 @@ private Q_SLOTS:
 void TestCliDefenderDoc::sameOutputAsOneDocument_data() {
     QTest::addColumn<QStringList>("arguments"); // DOC and --defender-doc are added
     QTest::newRow("versus") << QStringList{
-        "versus", "--attacker", "knight/attack-2", "--defender",    "slime/idle", "--dx", "30",
+        "versus", "--attacker", "knight/attack-2", "--defender",    "slime/idle", "--dx", "45",
         "--dy",   "-10",        "--layers",        "hitbox:hurtbox"};
     QTest::newRow("range") << QStringList{"range",      "--attacker", "knight",
                                           "--defender", "slime/jump", "--dy",

@@ -442,8 +442,9 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
         QCoreApplication::sendEvent(window.get(), &drop);
+        // The drop is opened once the drop event has returned (no question inside it).
+        QTRY_VERIFY(!document(window)->data().sprites.isEmpty());
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join(u'\n')));
-        QVERIFY(!document(window)->data().sprites.isEmpty());
         QCOMPARE(window->documents()->importedFrom(), QFileInfo(mDef).absoluteFilePath());
         QVERIFY(window->session()->picture(window->session()->currentFrame()).isMugen);
         // Its sprite's row in the Sprites dock: the properties name the character's art.
