@@ -198,8 +198,7 @@ private Q_SLOTS:
             frames << sprite.frames.size();
             QCOMPARE(sprite.image, example(QStringLiteral("hitsmith-kid.def")));
         }
-        QCOMPARE(names, QStringList({"standing", "punch", "hurt", "spinning-fist",
-                                     "portraits"}));
+        QCOMPARE(names, QStringList({"standing", "punch", "hurt", "spinning-fist", "portraits"}));
         QCOMPARE(frames, QList<qsizetype>({2, 3, 5, 3, 2}));
         QCOMPARE(document.sprites[1].frames[1].shapes.size(), 3); // Clsn1 + two Clsn2
         QCOMPARE(document.sprites[3].frames[2].shapes.size(), 1); // Clsn1Default

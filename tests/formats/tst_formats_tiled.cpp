@@ -1,3 +1,5 @@
+// One file on purpose (just over 700 lines): every function shares the conversion helpers and the
+// real-world fixtures list; the next split would be real-world fixtures into a file of their own.
 // Tiled tilesets (.tsx and .tsj): exact conversion of rectangles turned about their top-left
 // corner, round trips, the real-world fixtures, malformed input, and Tiled itself reading ours.
 

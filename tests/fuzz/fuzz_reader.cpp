@@ -4,7 +4,8 @@
 // writer keeps every line it did not change, writing the document back (also the one read back
 // from the native format) must give the input's bytes.
 // The native reader reads through simdjson and falls back to Qt's parser: wherever it reads (the
-// input, for the native format's harness, and every round trip) it must agree with Qt's parser alone.
+// input, for the native format's harness, and every round trip) it must agree with Qt's parser
+// alone.
 
 #include "formatregistry.h"
 #include "hitsmithformat.h"

@@ -1,3 +1,5 @@
+// One file on purpose (just over 700 lines): every function drives the same main window fixture
+// and frame-strip helpers; onion skin would be the first part to move out.
 // The Timeline dock, playback and onion skin driven through the real main window: playing at
 // each frame's own duration (the single-shot timer's interval is checked, never the wall clock),
 // stepping with "," and ".", loop on and off at the end, Space on the strip and on the canvas,
