@@ -7,35 +7,7 @@
 #include "fileio.h"
 #include "jsonsupport.h"
 
-#include <QFileInfo>
-
 namespace hitsmith::cli {
-
-namespace {
-
-/// The defender frame: in data, or with --defender-doc in that document, whose sprite is then
-/// appended to data under a name no sprite of data has. nullopt after printing why not.
-std::optional<FrameRef> defenderFrame(DocumentData &data, const QString &file, const QString &text,
-                                      const QString &defenderFile, Output &output) {
-    if (defenderFile.isEmpty())
-        return findVersusFrame(data, text, file, output);
-    const std::optional<DocumentData> other = loadVersusDocument(defenderFile, output);
-    if (!other)
-        return std::nullopt;
-    const std::optional<FrameRef> found = findVersusFrame(*other, text, defenderFile, output);
-    if (!found)
-        return std::nullopt;
-    Sprite sprite = other->sprites[found->sprite];
-    const QString base =
-        QStringLiteral("%1 (%2)").arg(sprite.name, QFileInfo(defenderFile).fileName());
-    sprite.name = base;
-    for (int n = 2; data.indexOfSprite(sprite.name) >= 0; ++n)
-        sprite.name = QStringLiteral("%1 %2").arg(base).arg(n);
-    data.sprites.append(std::move(sprite));
-    return FrameRef{int(data.sprites.size() - 1), found->frame};
-}
-
-} // namespace
 
 int runMoveset(const QStringList &arguments, Output &output) {
     const QString command = QStringLiteral("moveset");
@@ -54,15 +26,11 @@ int runMoveset(const QStringList &arguments, Output &output) {
         "Exit status: 0 success, 2 unreadable file, unknown frame or bad usage."));
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("Hitsmith document."));
     const VersusOptions options{QString(), QString()};
-    const QCommandLineOption defenderDoc(
-        QStringLiteral("defender-doc"),
-        QStringLiteral("The defender frame is in this document (another character)."),
-        QStringLiteral("FILE"));
     const QCommandLineOption svg(QStringLiteral("svg"),
                                  QStringLiteral("Also write the chart as SVG to FILE."),
                                  QStringLiteral("FILE"));
-    parser.addOptions(
-        {options.defender, defenderDoc, options.dy, options.sameFacing, options.layers, svg});
+    parser.addOptions({options.defender, options.defenderDoc, options.dy, options.sameFacing,
+                       options.layers, svg});
     if (const std::optional<int> early = parseArguments(parser, command, arguments, output))
         return *early;
     if (parser.positionalArguments().size() != 1)
@@ -79,8 +47,7 @@ int runMoveset(const QStringList &arguments, Output &output) {
     if (!data)
         return Failure;
     const QList<int> sprites = operations::attackSprites(*data, versus->layers);
-    const std::optional<FrameRef> defender = defenderFrame(
-        *data, file, parser.value(options.defender), parser.value(defenderDoc), output);
+    const std::optional<FrameRef> defender = findDefender(*data, file, parser, options, output);
     if (!defender)
         return Failure;
     const QList<operations::MoveReach> moves = operations::movesetReach(
