@@ -2,6 +2,7 @@
 
 #include "canvas.h"
 #include "editorsession.h"
+#include "operations/rootmotion.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -159,7 +160,9 @@ void OnionLayer::refresh() {
     if (mEnabled && document->contains(current)) {
         const Sprite &sprite = document->sprite(current.sprite);
         const int frames = int(sprite.frames.size());
-        const QPointF origin = sprite.frames[current.frame].origin.value_or(QPointF());
+        // Root motion over one run of the sprite: a neighbour reached by wrapping round is a run
+        // earlier (before frame 0) or later (after the last frame).
+        const QPointF run = sprite.rootPosition(frames - 1);
         QList<int> shown{current.frame};
         for (int distance = 1; distance <= mCount; ++distance) {
             for (const int side : {-1, +1}) {
@@ -173,8 +176,13 @@ void OnionLayer::refresh() {
                 Ghost ghost;
                 ghost.offset = side * distance;
                 ghost.frame = {current.sprite, index};
-                // Pivots aligned: a frame whose cell is placed differently still lines up.
-                const QPointF shift = origin - frame.origin.value_or(QPointF());
+                // Pivots aligned (a frame whose cell is placed differently still lines up), and
+                // moved by the character's root motion between the two frames.
+                QPointF shift = operations::shownOffset(sprite, index, current.frame);
+                if (side < 0 && index > current.frame)
+                    shift -= run;
+                else if (side > 0 && index < current.frame)
+                    shift += run;
                 ghost.path = pathOf(frame.shapes, document->data()).translated(shift);
                 ghost.color = side < 0 ? kPrevious : kNext;
                 ghost.color.setAlphaF(0.6 / distance);

@@ -23,8 +23,10 @@ class Canvas;
 /// Onion skin: the shapes (and optionally the images) of the frames before and after the
 /// current one, drawn faintly under the current frame's shapes. Previous frames are tinted red,
 /// next frames blue, fainter with distance. Frames of the same sprite only; past either end it
-/// wraps round only while wrapping is on (the Timeline's Loop). Only draws: nothing of it is
-/// selectable or hit-tested, and it never writes the model.
+/// wraps round only while wrapping is on (the Timeline's Loop). Each ghost stands where the
+/// character stands in its frame (root motion, issue 29: operations::shownOffset; a neighbour
+/// reached by wrapping is one run of the sprite's motion earlier or later). Only draws: nothing
+/// of it is selectable or hit-tested, and it never writes the model.
 class OnionLayer : public QObject {
     Q_OBJECT
 
@@ -33,7 +35,7 @@ public:
     struct Ghost {
         int offset = 0;    ///< -1 the previous frame, +1 the next, ...
         FrameRef frame;    ///< which frame
-        QPainterPath path; ///< its shapes, in the current frame's pixels (pivots aligned)
+        QPainterPath path; ///< its shapes, in the current frame's pixels (pivots aligned, stepped)
         QColor color;      ///< tint with its alpha (fainter with distance)
         QPixmap image;     ///< its picture when images are on, else null
         QPointF imageAt;   ///< where the picture's top-left goes, in the current frame's pixels

@@ -11,4 +11,5 @@ target_sources(hitsmith_ui PRIVATE
   canvas/shapeclipboard.h canvas/shapeclipboard.cpp
   canvas/versuslayer.h canvas/versuslayer.cpp
   canvas/onionlayer.h canvas/onionlayer.cpp
+  canvas/motionlayer.h canvas/motionlayer.cpp
 )

@@ -12,6 +12,7 @@
 #include "hitspanel.h"
 #include "layerchooser.h"
 #include "layerspanel.h"
+#include "motionlayer.h"
 #include "onionlayer.h"
 #include "palettechooser.h"
 #include "playback.h"
@@ -200,6 +201,8 @@ void MainWindow::createDocks() {
     // Onion skin wraps round the sprite exactly when playback does.
     mOnionLayer->setWrapping(playback->looping() == Playback::Looping::Loop);
     connect(playback->loopAction(), &QAction::toggled, mOnionLayer, &OnionLayer::setWrapping);
+    // Root motion: the origin's path, and with onion skin the selected attack shapes' sweeps.
+    mMotionLayer = new MotionLayer(mCanvas, mOnionLayer, mVersusPanel->service(), this);
     // The versus check plays along: the attacker is the frame shown.
     connect(playback, &Playback::playingChanged, mVersusPanel, &VersusPanel::setPlaying);
 
@@ -320,6 +323,7 @@ void MainWindow::createMenus() {
     mTimelinePanel->addActionsTo(view);
     view->addSeparator();
     mOnionLayer->addActionsTo(view);
+    mMotionLayer->addActionsTo(view);
     view->addSeparator();
     for (QDockWidget *dock : std::as_const(mDocks))
         view->addAction(dock->toggleViewAction());

@@ -26,6 +26,7 @@ class VersusLayer;
 class VersusPanel;
 class LayersPanel;
 class OnionLayer;
+class MotionLayer;
 class PropertyPanel;
 class Prompts;
 class ShapesPanel;
@@ -66,6 +67,7 @@ public:
     TimelinePanel *timelinePanel() const { return mTimelinePanel; }
     /// The previous and next frames drawn faintly on the canvas.
     OnionLayer *onionLayer() const { return mOnionLayer; }
+    MotionLayer *motionLayer() const { return mMotionLayer; }
     QLabel *cursorLabel() const { return mCursorLabel; }
     QLabel *zoomLabel() const { return mZoomLabel; }
     QLabel *messageLabel() const { return mMessageLabel; }
@@ -133,6 +135,7 @@ private:
     LayersPanel *mLayersPanel = nullptr;
     TimelinePanel *mTimelinePanel = nullptr;
     OnionLayer *mOnionLayer = nullptr;
+    MotionLayer *mMotionLayer = nullptr;
     QUndoView *mUndoView = nullptr;
     QList<QDockWidget *> mDocks;
     QLabel *mCursorLabel, *mZoomLabel, *mMessageLabel;

@@ -25,6 +25,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/animation/playback.h shell/animation/playback.cpp
   shell/animation/timelinemodel.h shell/animation/timelinemodel.cpp
   shell/animation/framestripdelegate.h shell/animation/framestripdelegate.cpp
+  shell/animation/motionfields.h shell/animation/motionfields.cpp
   shell/animation/timelinepanel.h shell/animation/timelinepanel.cpp
   shell/animation/animationactions.h shell/animation/animationactions.cpp
   shell/typingkeys.h shell/typingkeys.cpp

@@ -3,6 +3,7 @@
 #include "commands/structurecommands.h"
 #include "editorsession.h"
 #include "layercolors.h"
+#include "motionfields.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -37,11 +38,21 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return frame.name;
-    case Qt::ToolTipRole:
-        return frame.duration ? tr("%1: %2 ms").arg(frame.name).arg(*frame.duration)
-                              : tr("%1: %2 ms (the sprite's default)")
-                                    .arg(frame.name)
-                                    .arg(sprite.frameDuration(index.row()));
+    case Qt::ToolTipRole: {
+        QString tip = frame.duration ? tr("%1: %2 ms").arg(frame.name).arg(*frame.duration)
+                                     : tr("%1: %2 ms (the sprite's default)")
+                                           .arg(frame.name)
+                                           .arg(sprite.frameDuration(index.row()));
+        if (!frame.motion.isNull()) {
+            const QPointF root = sprite.rootPosition(index.row());
+            tip += u'\n' + tr("steps %1, %2 (the origin at %3, %4)")
+                               .arg(MotionFields::numberText(frame.motion.x()),
+                                    MotionFields::numberText(frame.motion.y()),
+                                    MotionFields::numberText(root.x()),
+                                    MotionFields::numberText(root.y()));
+        }
+        return tip;
+    }
     case Qt::DecorationRole:
         return thumbnail(index.row());
     case Qt::EditRole:

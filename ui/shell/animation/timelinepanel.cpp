@@ -2,7 +2,9 @@
 
 #include "editorsession.h"
 #include "framestripdelegate.h"
+#include "motionfields.h"
 #include "playback.h"
+#include "refusalline.h"
 #include "timelinemodel.h"
 
 #include "operations/timing.h"
@@ -43,7 +45,8 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     , mDelegate(new FrameStripDelegate(this))
     , mStrip(new QListView(this))
     , mLayers(new QComboBox(this))
-    , mFrameData(new QLabel(this)) {
+    , mFrameData(new QLabel(this))
+    , mMotion(new MotionFields(session, this)) {
     setObjectName(QStringLiteral("timelinePanel"));
     mPlayback->setHome(this);
     mStrip->setObjectName(QStringLiteral("frameStrip"));
@@ -99,6 +102,9 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     controls->addWidget(layerLabel);
     controls->addWidget(mLayers);
     controls->addStretch(1);
+    // The current frame's root motion: two fields beside the frame controls, like the frame's
+    // name in Properties (the strip's cells are thumbnails with a duration line, no columns).
+    controls->addWidget(mMotion);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -106,6 +112,7 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(mStrip);
     layout->addWidget(mFrameData); // under the band it explains
+    layout->addWidget(mMotion->refusalLine());
     layout->addStretch(1);
 
     connect(mStrip->selectionModel(), &QItemSelectionModel::currentChanged, this,
