@@ -16,6 +16,8 @@
 #include <QPen>
 #include <QSettings>
 
+#include <utility>
+
 namespace hitsmith {
 
 namespace {
@@ -66,23 +68,27 @@ MotionLayer::MotionLayer(Canvas *canvas, OnionLayer *onion, const VersusService 
 
     EditorSession *session = canvas->session();
     connect(session, &EditorSession::currentFrameChanged, this, &MotionLayer::refresh);
-    connect(session, &EditorSession::selectionChanged, this, &MotionLayer::refresh);
+    connect(session, &EditorSession::selectionChanged, this, &MotionLayer::refreshSweeps);
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
         const FrameRef current = mCanvas->session()->currentFrame();
         const bool shapeChange = change.kind == Kind::ShapeChanged ||
                                  change.kind == Kind::ShapeInserted ||
                                  change.kind == Kind::ShapeRemoved;
-        // Shapes matter to the sweeps only in the current frame and the one before it.
-        if (shapeChange && (change.sprite != current.sprite ||
-                            (change.frame != current.frame && change.frame != current.frame - 1)))
+        if (shapeChange) {
+            // Shapes matter to the sweeps only, in the current frame and the one before it: a
+            // drag redraws no path.
+            if (change.sprite == current.sprite &&
+                (change.frame == current.frame || change.frame == current.frame - 1))
+                refreshSweeps();
             return;
+        }
         refresh();
     });
     if (mOnion)
-        connect(mOnion->toggleAction(), &QAction::toggled, this, &MotionLayer::refresh);
+        connect(mOnion->toggleAction(), &QAction::toggled, this, &MotionLayer::refreshSweeps);
     if (mVersus) // its layer pairs decide the attack shapes
-        connect(mVersus, &VersusService::hitsChanged, this, &MotionLayer::refresh);
+        connect(mVersus, &VersusService::hitsChanged, this, &MotionLayer::refreshSweeps);
     refresh();
 }
 
@@ -90,8 +96,7 @@ MotionLayer::~MotionLayer() {
     if (!mCanvas)
         return;   // the scene went with the canvas, and the items with it
     delete mPath; // a deleted item leaves its scene
-    qDeleteAll(mDots);
-    qDeleteAll(mSweeps);
+    clearItems(&mDots, &mSweeps);
 }
 
 void MotionLayer::addActionsTo(QMenu *menu) const {
@@ -117,31 +122,33 @@ QList<int> MotionLayer::selectedAttackShapes() const {
 }
 
 void MotionLayer::refresh() {
+    refreshPath();
+    refreshSweeps();
+}
+
+void MotionLayer::clearItems(QList<QGraphicsEllipseItem *> *dots,
+                             QList<QGraphicsPolygonItem *> *sweeps) {
+    // A deleted item leaves its scene.
+    if (dots)
+        qDeleteAll(std::exchange(*dots, {}));
+    if (sweeps)
+        qDeleteAll(std::exchange(*sweeps, {}));
+}
+
+void MotionLayer::refreshPath() {
     if (!mCanvas)
         return;
-    QGraphicsScene *scene = mCanvas->scene();
-    const auto clear = [scene](auto &items) {
-        for (QGraphicsItem *item : items) {
-            scene->removeItem(item);
-            delete item;
-        }
-        items.clear();
-    };
-    clear(mDots);
-    clear(mSweeps);
+    clearItems(&mDots, nullptr);
     QPainterPath path;
     const Document *document = mCanvas->session()->document();
     const FrameRef current = mCanvas->session()->currentFrame();
-    if (!document->contains(current)) {
-        mPath->setPath(path);
-        return;
-    }
-    const Sprite &sprite = document->sprite(current.sprite);
-    if (mPathAction->isChecked() && operations::hasRootMotion(sprite)) {
-        const QPointF origin = sprite.frames[current.frame].origin.value_or(QPointF());
-        const QPointF here = sprite.rootPosition(current.frame);
-        for (int k = 0; k < sprite.frames.size(); ++k) {
-            const QPointF at = origin + sprite.rootPosition(k) - here;
+    const Sprite *sprite =
+        document->contains(current) ? &document->sprite(current.sprite) : nullptr;
+    if (sprite && mPathAction->isChecked() && operations::hasRootMotion(*sprite)) {
+        const QPointF origin = sprite->frames[current.frame].origin.value_or(QPointF());
+        const QPointF here = sprite->rootPosition(current.frame);
+        for (int k = 0; k < sprite->frames.size(); ++k) {
+            const QPointF at = origin + sprite->rootPosition(k) - here;
             if (k == 0)
                 path.moveTo(at);
             else
@@ -156,31 +163,40 @@ void MotionLayer::refresh() {
             dot->setBrush(isCurrent ? QBrush(Qt::NoBrush) : QBrush(colour));
             dot->setPos(at);
             dot->setToolTip(tr("%1: origin at %2, %3")
-                                .arg(sprite.frames[k].name)
-                                .arg(sprite.rootPosition(k).x())
-                                .arg(sprite.rootPosition(k).y()));
+                                .arg(sprite->frames[k].name)
+                                .arg(sprite->rootPosition(k).x())
+                                .arg(sprite->rootPosition(k).y()));
             prepare(dot, kDotZ + (isCurrent ? 0.01 : 0.0));
-            scene->addItem(dot);
+            mCanvas->scene()->addItem(dot);
             mDots.append(dot);
         }
     }
     mPath->setPath(path);
-    if (mOnion && mOnion->isEnabled()) {
-        for (const operations::SweptArea &area :
-             operations::sweptAreas(sprite, current.frame, selectedAttackShapes())) {
-            auto *item = new QGraphicsPolygonItem(area.hull);
-            QPen pen(kSweep, 1.5, Qt::DashLine);
-            pen.setCosmetic(true);
-            item->setPen(pen);
-            QColor fill = kSweep;
-            fill.setAlpha(80);
-            item->setBrush(fill);
-            item->setToolTip(tr("%1 sweeps this area from the previous frame")
-                                 .arg(sprite.frames[current.frame].shapes[area.shape].id));
-            prepare(item, kSweepZ);
-            scene->addItem(item);
-            mSweeps.append(item);
-        }
+}
+
+void MotionLayer::refreshSweeps() {
+    if (!mCanvas)
+        return;
+    clearItems(nullptr, &mSweeps);
+    const Document *document = mCanvas->session()->document();
+    const FrameRef current = mCanvas->session()->currentFrame();
+    if (!mOnion || !mOnion->isEnabled() || !document->contains(current))
+        return;
+    const Sprite &sprite = document->sprite(current.sprite);
+    for (const operations::SweptArea &area :
+         operations::sweptAreas(sprite, current.frame, selectedAttackShapes())) {
+        auto *item = new QGraphicsPolygonItem(area.hull);
+        QPen pen(kSweep, 1.5, Qt::DashLine);
+        pen.setCosmetic(true);
+        item->setPen(pen);
+        QColor fill = kSweep;
+        fill.setAlpha(80);
+        item->setBrush(fill);
+        item->setToolTip(tr("%1 sweeps this area from the previous frame")
+                             .arg(sprite.frames[current.frame].shapes[area.shape].id));
+        prepare(item, kSweepZ);
+        mCanvas->scene()->addItem(item);
+        mSweeps.append(item);
     }
 }
 

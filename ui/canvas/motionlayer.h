@@ -53,10 +53,16 @@ public:
 public Q_SLOTS:
     /// Draws the path and the sweeps again.
     void refresh();
+    /// Draws the origin path again.
+    void refreshPath();
+    /// Draws the swept areas again.
+    void refreshSweeps();
 
 private:
     void setPathShown(bool on);
     QList<int> selectedAttackShapes() const;
+    static void clearItems(QList<QGraphicsEllipseItem *> *dots,
+                           QList<QGraphicsPolygonItem *> *sweeps);
 
     QPointer<Canvas> mCanvas;
     OnionLayer *mOnion;

@@ -61,7 +61,8 @@ QString checkDocument(const Document &document) {
                                             ProblemKind::InvalidProperty,
                                             ProblemKind::InvalidDuration,
                                             ProblemKind::NonFinite,
-                                            ProblemKind::CoordinateTooLarge};
+                                            ProblemKind::CoordinateTooLarge,
+                                            ProblemKind::InvalidMotion};
     for (const Problem &problem : validateDocument(document.data())) {
         if (kept.contains(problem.kind))
             return QStringLiteral("document problem at %1: %2")

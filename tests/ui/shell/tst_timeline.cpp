@@ -540,7 +540,10 @@ private Q_SLOTS:
             int frame;
             QPoint at;
         };
-        const QHash<int, Expected> expected{{-1, {0, QPoint(2, 2)}}, {+1, {2, QPoint(-4, 0)}}};
+        // Pivots aligned, then stepped by the knight's root motion (attack-1 steps 3 px,
+        // attack-2 18 px): idle stands 3 px behind attack-1, attack-2 18 px ahead.
+        const QHash<int, Expected> expected{{-1, {0, QPoint(2 - 3, 2)}},
+                                            {+1, {2, QPoint(-4 + 18, 0)}}};
 
         OnionLayer *onion = mWindow->onionLayer();
         session()->setCurrentFrame({0, 1});
