@@ -26,6 +26,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QSettings>
+#include <QToolBar>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -333,18 +334,40 @@ private Q_SLOTS:
         QCOMPARE(frame(), 2);
     }
 
-    void aValueTypedGoesToItsFrameWhenAnotherIsChosen() {
+    void aValueTypedGoesToItsFrameWhenAnotherIsClicked() {
         clickFrame(1);
         typeInto(fields()->xEdit(), QStringLiteral("6"), 0); // not confirmed
-        clickFrame(2);
+        clickFrame(2); // the click takes the focus: the field is left, its value confirmed
         QCOMPARE(motion(1), QPointF(6, 0));
         QCOMPARE(motion(2), QPointF(0, 0));
         QCOMPARE(fields()->xEdit()->text(), QStringLiteral("0"));
-        // By the keyboard too: "." steps to the next frame while the field holds a typed value.
+        QCOMPARE(stack()->count(), 1);
+        // The frame changed under the field (a menu's Next Frame keeps the focus): the typed
+        // value is dropped, never pushed from inside whatever moved the frame.
         typeInto(fields()->xEdit(), QStringLiteral("5"), 0);
-        session()->setCurrentFrame({0, 3});
-        QCOMPARE(motion(2), QPointF(5, 0));
+        QVERIFY(fields()->xEdit()->hasFocus());
+        QAction *next = mWindow->findChild<QAction *>(QStringLiteral("nextFrameAction"));
+        QVERIFY(next);
+        next->trigger();
+        QCOMPARE(frame(), 3);
+        QCOMPARE(motion(2), QPointF(0, 0));
         QCOMPARE(motion(3), QPointF(0, 0));
+        QCOMPARE(fields()->xEdit()->text(), QStringLiteral("0"));
+        QCOMPARE(stack()->count(), 1);
+        // Nor does an undo from the toolbar push anything: it shows frame 1 again.
+        typeInto(fields()->xEdit(), QStringLiteral("8"), 0);
+        QAction *undo = nullptr;
+        for (QAction *action : mWindow->findChildren<QAction *>())
+            if (action->shortcuts().contains(QKeySequence(QKeySequence::Undo)))
+                undo = action;
+        auto *bar = mWindow->findChild<QToolBar *>(QStringLiteral("fileToolBar"));
+        QVERIFY(undo && bar && bar->widgetForAction(undo));
+        QTest::mouseClick(bar->widgetForAction(undo), Qt::LeftButton);
+        QCOMPARE(frame(), 1);
+        QCOMPARE(motion(1), QPointF(0, 0));
+        QCOMPARE(stack()->count(), 1);
+        QCOMPARE(stack()->index(), 0);
+        QVERIFY(stack()->canRedo());
     }
 
     void theStripsTooltipNamesTheStep() {

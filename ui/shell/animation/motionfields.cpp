@@ -59,10 +59,10 @@ MotionFields::MotionFields(EditorSession *session, QWidget *parent)
     layout->addWidget(mRoot);
 
     connect(session, &EditorSession::currentFrameChanged, this, [this] {
-        // A value typed but not yet confirmed belongs to the frame it was typed for.
-        for (int axis = 0; axis < 2; ++axis)
-            if (mEdits[axis]->isModified())
-                commit(axis);
+        // Choosing a frame with the mouse takes the focus first, and leaving a field confirms
+        // it. A frame changed under a field still being typed into (a menu's Next Frame, an
+        // undo from the toolbar) drops the typed value: committing here could push a command
+        // from inside the undo that moved the frame.
         mRefusal->clear();
         showFrame();
     });

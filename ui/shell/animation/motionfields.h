@@ -18,7 +18,8 @@ class RefusalLine;
 /// sprite's facing) and y (down), in pixels, and where the character's origin stands during the
 /// frame (the motion of frames 0..k summed). Enter or leaving a field sets the frame's motion as
 /// one undo step; a word, "nan", "inf" or a step past kLimit pixels is refused in place on a red
-/// line (never a modal box: issue 26) and the field shows the frame's value again. When an undo
+/// line (never a modal box: issue 26) and the field shows the frame's value again; a value typed
+/// but not confirmed when the frame changes by other means is dropped. When an undo
 /// or redo changes a frame's motion, that frame is shown, so the change is seen where it
 /// happens.
 class MotionFields : public QWidget {
