@@ -13,6 +13,7 @@
 #include "motionfields.h"
 #include "motionlayer.h"
 #include "onionlayer.h"
+#include "playback.h"
 #include "timelinemodel.h"
 #include "timelinepanel.h"
 
@@ -22,6 +23,7 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsPolygonItem>
 #include <QGraphicsView>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -447,6 +449,28 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("frame %1").arg(k)));
             QCOMPARE(ghost.imageAt, shiftOf(k, 2));
         }
+    }
+
+    void aWrappedGhostStandsOneRunAway() {
+        typeAllMotions();
+        timeline()->playback()->setLooping(Playback::Looping::Loop);
+        mWindow->onionLayer()->toggleAction()->trigger();
+        clickFrame(0);
+        // Looping, the frame before frame 0 is frame 3 of the run before: the character stood
+        // at summed(3) then, a run (summed(3)) before this run's start; frame 0 stands at
+        // summed(0) in this run.
+        const QPointF run = summed(3);
+        QHash<int, QPointF> want{{-1, kOrigins[0] - kOrigins[3] + (summed(3) - run) - summed(0)},
+                                 {+1, shiftOf(1, 0)}};
+        QCOMPARE(mWindow->onionLayer()->ghosts().size(), 2);
+        for (const OnionLayer::Ghost &ghost : mWindow->onionLayer()->ghosts())
+            QCOMPARE(ghost.imageAt, want.value(ghost.offset));
+        // And after the last frame comes frame 0 of the next run.
+        clickFrame(3);
+        want = {{-1, shiftOf(2, 3)},
+                {+1, kOrigins[3] - kOrigins[0] + (run + summed(0)) - summed(3)}};
+        for (const OnionLayer::Ghost &ghost : mWindow->onionLayer()->ghosts())
+            QCOMPARE(ghost.imageAt, want.value(ghost.offset));
     }
 
     void sweptAreaOfTheSelectedAttackShapes() {
