@@ -71,6 +71,8 @@ MotionLayer::MotionLayer(Canvas *canvas, OnionLayer *onion, const VersusService 
     connect(session, &EditorSession::selectionChanged, this, &MotionLayer::refreshSweeps);
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
+        if (!mCanvas)
+            return;
         const FrameRef current = mCanvas->session()->currentFrame();
         const bool shapeChange = change.kind == Kind::ShapeChanged ||
                                  change.kind == Kind::ShapeInserted ||

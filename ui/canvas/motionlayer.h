@@ -66,7 +66,7 @@ private:
 
     QPointer<Canvas> mCanvas;
     OnionLayer *mOnion;
-    const VersusService *mVersus;
+    QPointer<const VersusService> mVersus; // (the Versus dock owns it)
     QAction *mPathAction;
     QGraphicsPathItem *mPath;
     QList<QGraphicsEllipseItem *> mDots;

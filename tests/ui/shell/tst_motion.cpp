@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QLocale>
 #include <QSettings>
 #include <QToolBar>
 #include <QUndoStack>
@@ -207,7 +208,11 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() { QSettings().clear(); }
+    void initTestCase() {
+        QSettings().clear();
+        QLocale::setDefault(
+            QLocale(QLocale::English, QLocale::UnitedStates)); // "1,500" is no number
+    }
 
     void init() {
         QSettings().clear();
@@ -279,7 +284,8 @@ private Q_SLOTS:
         QCOMPARE(refusal(), QString());
         const QStringList refused{QStringLiteral("abc"),   QStringLiteral("nan"),
                                   QStringLiteral("inf"),   QStringLiteral("-inf"),
-                                  QStringLiteral("1e400"), QStringLiteral("12px")};
+                                  QStringLiteral("1e400"), QStringLiteral("12px"),
+                                  QStringLiteral("1,500")};
         for (const QString &word : refused) {
             for (QLineEdit *field : {fields()->xEdit(), fields()->yEdit()}) {
                 typeInto(field, word);

@@ -115,10 +115,13 @@ void MotionFields::commit(int axis) {
     const QString text = edit->text().trimmed();
     bool ok = true;
     // An empty field is no step; numbers are read the C way ("-0.5", "1e3") or as the user's
-    // locale writes them.
-    double value = text.isEmpty() ? 0.0 : QLocale::c().toDouble(text, &ok);
+    // locale writes them; never with group separators ("1,500" is not 1500).
+    QLocale c = QLocale::c(), user;
+    c.setNumberOptions(QLocale::RejectGroupSeparator);
+    user.setNumberOptions(QLocale::RejectGroupSeparator);
+    double value = text.isEmpty() ? 0.0 : c.toDouble(text, &ok);
     if (!ok && !text.isEmpty())
-        value = QLocale().toDouble(text, &ok);
+        value = user.toDouble(text, &ok);
     const QString stays =
         tr("the motion of %1 stays %2, %3.")
             .arg(frame.name, numberText(frame.motion.x()), numberText(frame.motion.y()));
