@@ -66,7 +66,7 @@ MovesetLayout movesetLayout(const DocumentData &data, const QList<MoveReach> &mo
         const Sprite &sprite = data.sprites.at(m.sprite);
         const int first = m.timing.firstActive, last = m.timing.lastActive;
         const int lanes = first < 0 ? 1 : last - first + 1;
-        const double height = std::max(lanes * options.lane, 18.0);
+        const double height = std::max(lanes * options.lane, options.minRow);
         MovesetRow row;
         row.move = index;
         row.rect = QRectF(options.left, y, options.width, height);

@@ -60,6 +60,7 @@ struct MovesetLayoutOptions {
     double width = 640; ///< the plot's width
     double top = 50;    ///< above the first row (title and legend)
     double lane = 9;    ///< one active frame's lane
+    double minRow = 18; ///< a row's least height (its two label lines)
     double rowGap = 14; ///< between moves
     double bottom = 46; ///< below the axis line (labels and caption)
 };

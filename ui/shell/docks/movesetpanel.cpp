@@ -162,9 +162,14 @@ void MovesetChart::paintEvent(QPaintEvent *) {
         painter.drawText(QRectF(tick.x - 40, layout.axisY + 5, 80, textHeight), Qt::AlignCenter,
                          tick.label);
     }
+    // The caption and the legend, as the SVG chart has them.
     painter.setPen(QColor(0x55, 0x55, 0x55));
-    painter.drawText(QRectF(left, layout.axisY + 5 + textHeight, right - left, textHeight),
-                     Qt::AlignCenter, MovesetPanel::tr("defender offset dx (px)"));
+    const QString caption =
+        MovesetPanel::tr("defender offset dx (px). Bars: active frames, a lane each (the first on "
+                         "top); hatched: tunnel; dashed: whiff gap");
+    painter.drawText(QRectF(4, layout.axisY + 5 + textHeight, width() - 8, textHeight),
+                     Qt::AlignLeft | Qt::TextSingleLine,
+                     fontMetrics().elidedText(caption, Qt::ElideRight, width() - 8));
 }
 
 MovesetPanel::MovesetPanel(EditorSession *session, QWidget *parent)
@@ -197,6 +202,7 @@ MovesetPanel::MovesetPanel(EditorSession *session, QWidget *parent)
                            "matrix pairs with it, as in Versus."));
     mStatus->setObjectName(QStringLiteral("movesetStatus"));
     mStatus->setWordWrap(true);
+    mStatus->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum); // never cut
     mScroll->setObjectName(QStringLiteral("movesetScroll"));
     mScroll->setWidget(mChart);
     mScroll->setWidgetResizable(true);
@@ -318,12 +324,13 @@ void MovesetPanel::recompute() {
         mMoves = operations::movesetReach(data, operations::attackSprites(data, mLayerPairs),
                                           mDefenderFrame, mDy->value(), facing, mLayerPairs);
         if (mStatus->styleSheet().isEmpty())
-            mStatus->setText(mMoves.isEmpty()
-                                 ? tr("No sprite has a shape on a tested attacker layer.")
-                                 : tr("%n move(s) against %1. Click a bar to open that frame in "
-                                      "Versus at that distance.",
-                                      nullptr, int(mMoves.size()))
-                                       .arg(mDefenderName));
+            mStatus->setText(
+                mMoves.isEmpty()
+                    ? tr("No sprite has a shape on a tested attacker layer.")
+                    : (mMoves.size() == 1
+                           ? tr("1 move against %1.").arg(mDefenderName)
+                           : tr("%1 moves against %2.").arg(mMoves.size()).arg(mDefenderName)) +
+                          u' ' + tr("Click a bar to open that frame in Versus there."));
     }
     mRecomputeMs = double(clock.nsecsElapsed()) / 1e6;
     mStatus->setToolTip(tr("Computed in %1 ms").arg(number(mRecomputeMs)));
@@ -344,6 +351,7 @@ void MovesetPanel::relayout() {
     options.width = std::max(120.0, mChart->width() - options.left - 16);
     options.top = 8;
     options.lane = 12;
+    options.minRow = 2 * fontMetrics().height(); // the name and the frame data
     options.rowGap = 10;
     options.bottom = 2 * fontMetrics().height() + 12;
     mLayout = mMoves.isEmpty() ? operations::MovesetLayout{}
