@@ -7,8 +7,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
-#include <QFormLayout>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -186,11 +185,12 @@ MovesetPanel::MovesetPanel(EditorSession *session, QWidget *parent)
     mDefender->setObjectName(QStringLiteral("movesetDefenderCombo"));
     mDefender->setToolTip(tr("The frame every move is charted against"));
     mDefender->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    mDefender->setMinimumContentsLength(12);
+    mDefender->setMinimumContentsLength(10);
     mDy->setObjectName(QStringLiteral("movesetDy"));
     mDy->setRange(-1e6, 1e6);
     mDy->setDecimals(2);
     mDy->setKeyboardTracking(false);
+    mDy->setMaximumWidth(mDy->fontMetrics().horizontalAdvance(QStringLiteral("-00000.00 px")) + 40);
     mDy->setSuffix(tr(" px"));
     mDy->setToolTip(tr("Where the defender's origin stands, below the attacker's"));
     mSameFacing->setObjectName(QStringLiteral("movesetSameFacing"));
@@ -211,14 +211,17 @@ MovesetPanel::MovesetPanel(EditorSession *session, QWidget *parent)
     mTimer->setSingleShot(true);
     mTimer->setInterval(0);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Defender:"), this));
-    controls->addWidget(mDefender, 2);
-    controls->addWidget(new QLabel(tr("dy:"), this));
-    controls->addWidget(mDy);
-    controls->addWidget(mSameFacing);
-    controls->addWidget(new QLabel(tr("Pairs:"), this));
-    controls->addWidget(mLayers, 1);
+    // Two short rows: the dock shares the width under the canvas with the Timeline, and a
+    // 1024 px window still fits.
+    auto *controls = new QGridLayout;
+    controls->addWidget(new QLabel(tr("Defender:"), this), 0, 0);
+    controls->addWidget(mDefender, 0, 1);
+    controls->addWidget(new QLabel(tr("dy:"), this), 0, 2);
+    controls->addWidget(mDy, 0, 3);
+    controls->addWidget(new QLabel(tr("Pairs:"), this), 1, 0);
+    controls->addWidget(mLayers, 1, 1);
+    controls->addWidget(mSameFacing, 1, 2, 1, 2);
+    controls->setColumnStretch(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
@@ -312,6 +315,10 @@ void MovesetPanel::recompute() {
     QElapsedTimer clock;
     clock.start();
     const DocumentData &data = mSession->document()->data();
+    const QList<LayerPair> defaults = VersusLayerFilter(data, std::nullopt).pairs();
+    mLayers->setPlaceholderText(defaults.isEmpty()
+                                    ? tr("no layer pairs collide")
+                                    : tr("default: %1").arg(formatVersusLayers(defaults)));
     mDefenderName = mDefender->currentIndex() > 0 ? mDefender->currentText() : QString();
     const auto [sprite, frame] = data.findFrame(mDefenderName);
     mDefenderFrame = sprite >= 0 ? FrameRef{sprite, frame} : FrameRef{};
