@@ -23,6 +23,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -157,6 +160,15 @@ private:
         return QString();
     }
 
+    static void typeInto(QWidget *widget, const QString &text) {
+        widget->setFocus();
+        QTest::keyClick(widget, Qt::Key_A, Qt::ControlModifier);
+        if (text.isEmpty())
+            QTest::keyClick(widget, Qt::Key_Delete);
+        QTest::keyClicks(widget, text);
+        QTest::keyClick(widget, Qt::Key_Return);
+    }
+
     void click(QPointF at) {
         QTest::mouseClick(panel()->chart(), Qt::LeftButton, {}, at.toPoint());
     }
@@ -175,6 +187,13 @@ private Q_SLOTS:
         dock->raise();
         QVERIFY(panel());
         QTRY_VERIFY(panel()->isVisible());
+        // Listed in the View menu with the other docks.
+        QVERIFY(mWindow->menuBar()->actions().size() > 0);
+        bool listed = false;
+        for (QAction *menu : mWindow->menuBar()->actions())
+            if (menu->menu() && menu->text() == QStringLiteral("&View"))
+                listed = menu->menu()->actions().contains(dock->toggleViewAction());
+        QVERIFY(listed);
     }
 
     void cleanup() {
@@ -224,6 +243,20 @@ private Q_SLOTS:
         QTRY_VERIFY(std::abs(bar(row("jab"), 1)->interval.lo - overlap(10, 20, -5, 15, true).lo) <
                     1e-9);
         compareInterval(bar(row("jab"), 2)->interval, overlap(40, 50, -5, 15, true));
+
+        // Layer pairs typed as in Versus: no shape is on a "throw" layer, so there is no move; a
+        // list that does not read is refused and changes nothing; cleared, the default pairs again.
+        QLineEdit *pairs = panel()->layersEdit();
+        QCOMPARE(pairs->placeholderText(), QStringLiteral("default: hitbox:hurtbox"));
+        typeInto(pairs, QStringLiteral("throw:hurtbox"));
+        QTRY_VERIFY(panel()->chartLayout().rows.isEmpty());
+        QCOMPARE(panel()->moves().size(), 0);
+        typeInto(pairs, QStringLiteral("hitbox"));
+        QCoreApplication::processEvents();
+        QVERIFY(panel()->statusLabel()->text().contains(QStringLiteral("hitbox")));
+        QVERIFY(panel()->chartLayout().rows.isEmpty());
+        typeInto(pairs, QString());
+        QTRY_COMPARE(panel()->chartLayout().rows.size(), 2);
     }
 
     void clickingABarOpensItsFrameInVersusAtThatDistance() {
