@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "movesetpanel.h"
 #include "shapecommands.h"
+#include "structurecommands.h"
 #include "versuspanel.h"
 
 #include <QCheckBox>
@@ -326,6 +327,20 @@ private Q_SLOTS:
         compareInterval(row("jab")->tunnels.first().interval, {21, 49});
         doc()->undoStack()->undo();
         QTRY_VERIFY(std::abs(bar(row("jab"), 2)->interval.lo - 39) < 1e-9);
+        // Removing the jab while the dock is hidden (the Timeline in front): nothing is drawn
+        // from the gone sprite; shown again, the chart has the kick alone, and undo brings the
+        // jab back.
+        auto *timeline = mWindow->findChild<QDockWidget *>(QStringLiteral("timelineDock"));
+        timeline->raise();
+        QTRY_COMPARE(frontTab(QStringLiteral("Moveset")), QStringLiteral("Timeline"));
+        doc()->undoStack()->push(new RemoveSpriteCommand(doc(), 0, QStringLiteral("remove")));
+        panel()->resize(panel()->width() + 10, panel()->height());
+        QCoreApplication::processEvents();
+        mWindow->findChild<QDockWidget *>(QStringLiteral("movesetDock"))->raise();
+        QTRY_COMPARE(panel()->chartLayout().rows.size(), 1);
+        QCOMPARE(panel()->chartLayout().rows.first().name, QStringLiteral("kick"));
+        doc()->undoStack()->undo();
+        QTRY_COMPARE(panel()->chartLayout().rows.size(), 2);
         // "(none)" empties the chart.
         panel()->defenderCombo()->setCurrentIndex(0);
         QTRY_VERIFY(panel()->chartLayout().rows.isEmpty());

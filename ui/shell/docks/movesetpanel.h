@@ -79,7 +79,7 @@ private:
     void refillDefenders();
     void applyLayers();
     /// The bar, tunnel or gap under a chart point, as a tooltip text; empty when none.
-    QString describe(const QPointF &point) const;
+    QString describe(const QPointF &point);
     /// Opens the frame under a chart point in Versus at the point's distance; false when the
     /// point is on no bar or tunnel.
     bool openAt(const QPointF &point);
