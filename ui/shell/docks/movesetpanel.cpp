@@ -345,8 +345,10 @@ void MovesetPanel::recompute() {
 }
 
 void MovesetPanel::relayout() {
-    if (mDirty && isVisible()) {
-        recompute(); // the moves may name sprites that are gone
+    if (mDirty) {
+        // The moves may name sprites that are gone: computed again first, or when shown.
+        if (isVisible())
+            recompute();
         return;
     }
     operations::MovesetLayoutOptions options;
@@ -367,7 +369,8 @@ void MovesetPanel::relayout() {
     mChart->update();
 }
 
-QString MovesetPanel::describe(const QPointF &point) const {
+QString MovesetPanel::describe(const QPointF &point) {
+    flush(); // never the moves of a document that has changed since
     const DocumentData &data = mSession->document()->data();
     for (const operations::MovesetRow &row : mLayout.rows) {
         const operations::MoveReach &move = mMoves[row.move];
@@ -391,6 +394,7 @@ QString MovesetPanel::describe(const QPointF &point) const {
 }
 
 bool MovesetPanel::openAt(const QPointF &point) {
+    flush();
     const double dx = mLayout.rows.isEmpty() ? 0.0 : mLayout.dxAt(point.x());
     for (const operations::MovesetRow &row : std::as_const(mLayout.rows)) {
         const operations::MoveReach &move = mMoves[row.move];
