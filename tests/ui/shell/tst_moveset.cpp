@@ -327,6 +327,16 @@ private Q_SLOTS:
         compareInterval(row("jab")->tunnels.first().interval, {21, 49});
         doc()->undoStack()->undo();
         QTRY_VERIFY(std::abs(bar(row("jab"), 2)->interval.lo - 39) < 1e-9);
+        // Three edits in one go (as a script or a merged drag sends them): computed once.
+        const int computed = panel()->recomputeCount();
+        for (double x : {47.0, 49.0, 51.0}) {
+            shape.center = QPointF(x, 35);
+            doc()->undoStack()->push(new ChangeShapesCommand(doc(), {ShapeRef{0, 2, 0}}, {shape},
+                                                             QStringLiteral("move")));
+        }
+        QTRY_VERIFY(std::abs(bar(row("jab"), 2)->interval.lo - 45) < 1e-9);
+        QCoreApplication::processEvents();
+        QCOMPARE(panel()->recomputeCount(), computed + 1);
         // Removing the jab while the dock is hidden (the Timeline in front): nothing is drawn
         // from the gone sprite; shown again, the chart has the kick alone, and undo brings the
         // jab back.

@@ -312,6 +312,7 @@ void MovesetPanel::recompute() {
     if (!isVisible())
         return; // stays dirty: computed when the dock is shown
     mDirty = false;
+    ++mRecomputes;
     QElapsedTimer clock;
     clock.start();
     const DocumentData &data = mSession->document()->data();

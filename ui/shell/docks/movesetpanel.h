@@ -60,6 +60,8 @@ public:
     QString defenderName() const { return mDefenderName; }
     /// How long the last recompute of the moves took, in milliseconds.
     double lastRecomputeMs() const { return mRecomputeMs; }
+    /// How many times the moves were computed (edits in one turn of the event loop: once).
+    int recomputeCount() const { return mRecomputes; }
     /// Recomputes now if a recompute is pending (tests; the panel does it on its own).
     void flush();
 
@@ -101,6 +103,7 @@ private:
     QList<operations::MoveReach> mMoves;
     operations::MovesetLayout mLayout;
     double mRecomputeMs = 0.0;
+    int mRecomputes = 0;
 };
 
 } // namespace hitsmith
