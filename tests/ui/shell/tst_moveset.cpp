@@ -19,17 +19,20 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHelpEvent>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QUndoStack>
 
 using namespace hitsmith;
@@ -269,6 +272,15 @@ private Q_SLOTS:
         const int steps = doc()->undoStack()->count();
 
         const operations::MovesetBar *swing2 = bar(row("jab"), 2);
+        // Hovering names the frame and its interval.
+        const QPoint over = QPointF(tickX(45), swing2->rect.center().y()).toPoint();
+        QHelpEvent help(QEvent::ToolTip, over, panel()->chart()->mapToGlobal(over));
+        QApplication::sendEvent(panel()->chart(), &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().startsWith(
+                     QStringLiteral("jab/swing-2 hits at dx %1 to %2")
+                         .arg(QLocale().toString(39.0, 'f', 2), QLocale().toString(51.0, 'f', 2))),
+                 qPrintable(QToolTip::text()));
         click({tickX(45), swing2->rect.center().y()});
         QCOMPARE(session()->currentFrame(), (FrameRef{0, 2}));
         QCOMPARE(doc()->undoStack()->count(), steps + 1);
