@@ -13,6 +13,7 @@
 #include "layerchooser.h"
 #include "layerspanel.h"
 #include "motionlayer.h"
+#include "movesetpanel.h"
 #include "onionlayer.h"
 #include "palettechooser.h"
 #include "playback.h"
@@ -193,8 +194,20 @@ void MainWindow::createDocks() {
     mTimelinePanel = new TimelinePanel(mSession, this);
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    addPanel(mTimelinePanel, tr("Timeline"), QStringLiteral("timelineDock"),
-             Qt::BottomDockWidgetArea);
+    QDockWidget *timeline = addPanel(mTimelinePanel, tr("Timeline"), QStringLiteral("timelineDock"),
+                                     Qt::BottomDockWidgetArea);
+    // The moveset chart is wide (one distance axis): a tab beside the Timeline, under the canvas.
+    auto *moveset = new MovesetPanel(mSession, this);
+    moveset->setObjectName(QStringLiteral("movesetPanel"));
+    QDockWidget *movesetDock =
+        addPanel(moveset, tr("Moveset"), QStringLiteral("movesetDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(timeline, movesetDock);
+    timeline->raise();
+    // A clicked bar has placed the frame's versus setup: show it.
+    connect(moveset, &MovesetPanel::versusRequested, this, [versus] {
+        versus->show();
+        versus->raise();
+    });
     mOnionLayer = new OnionLayer(mCanvas, this);
     Playback *playback = mTimelinePanel->playback();
     playback->watchCanvas(mCanvas);
