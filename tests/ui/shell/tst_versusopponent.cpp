@@ -411,7 +411,7 @@ private Q_SLOTS:
         QCOMPARE(defender->currentText(), QStringLiteral("pole/stand"));
         QTableWidget *range = panel()->rangeTable();
         QCOMPARE(range->rowCount(), 4);
-        QCOMPARE(range->horizontalHeaderItem(2)->text(), VersusPanel::tr("Passes through at dx"));
+        QCOMPARE(range->horizontalHeaderItem(2)->text(), VersusPanel::tr("Passes through"));
         const QList<DxInterval> tunnel =
             versusTunnel(doc()->data(), {0, 2}, {2, 0}, 0, Facing::Opposite, std::nullopt);
         QCOMPARE(tunnel.size(), 1);

@@ -114,7 +114,7 @@ VersusPanel::VersusPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     , mHits(makeTable(QStringLiteral("versusHitsTable"),
                       {tr("Attacker"), tr("Defender"), tr("Depth"), tr("Normal")}, this))
     , mRange(makeTable(QStringLiteral("versusRangeTable"),
-                       {tr("Attacker frame"), tr("Hits at dx"), tr("Passes through at dx")}, this))
+                       {tr("Attacker frame"), tr("Hits at dx"), tr("Passes through")}, this))
     , mTunnelWarning(new QLabel(this)) {
     mAttacker->setObjectName(QStringLiteral("versusAttackerLabel"));
     mPrevious->setObjectName(QStringLiteral("versusPreviousFrame"));
@@ -133,6 +133,10 @@ VersusPanel::VersusPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     mOpponentNote->setWordWrap(true);
     mOpponentNote->setStyleSheet(QStringLiteral("color: #c0392b;"));
     mOpponentNote->hide();
+    mRange->horizontalHeaderItem(2)->setToolTip(
+        tr("The dx at which the swing from the frame before to this one passes through the "
+           "defender although neither frame connects: a game that tests frame by frame misses "
+           "the hit there"));
     mTunnelWarning->setObjectName(QStringLiteral("versusTunnelWarning"));
     mTunnelWarning->setWordWrap(true);
     mTunnelWarning->setStyleSheet(QStringLiteral("color: #b9770e;"));

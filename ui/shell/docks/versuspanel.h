@@ -69,7 +69,7 @@ public:
     QLabel *layersNote() const { return mLayersNote; }
     /// Attacker shape, defender shape, depth, normal: one row per hit.
     QTableWidget *hitsTable() const { return mHits; }
-    /// Attacker frame, reach, tunnel ("Passes through at dx": where the swing from the frame
+    /// Attacker frame, reach, tunnel ("Passes through": the dx at which the swing from the frame
     /// before meets the defender though neither frame connects): one row per frame of the
     /// attacker's sprite.
     QTableWidget *rangeTable() const { return mRange; }
