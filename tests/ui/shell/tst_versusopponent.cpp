@@ -9,6 +9,7 @@
 #include "editorsession.h"
 #include "formatsniffer.h"
 #include "hitsmithformat.h"
+#include "layerspanel.h"
 #include "mainwindow.h"
 #include "versuslayer.h"
 #include "versuspanel.h"
@@ -23,6 +24,7 @@
 #include <QGraphicsPathItem>
 #include <QGraphicsPixmapItem>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -399,6 +401,27 @@ private Q_SLOTS:
         QVERIFY(mWindow->newDocument());
         QVERIFY(!panel()->sourceCombo()->isEnabled());
         QCOMPARE(panel()->rangeTable()->rowCount(), 0);
+    }
+
+    // Renaming a layer of this document renames the attacker's side of an opponent's pairs; the
+    // defender's side names the opponent's layers, which stay.
+    void renamingALayerLeavesTheOpponentsLayers() {
+        openOpponent(mBrute);
+        typeInto(panel()->layersEdit(), QStringLiteral("hitbox:hurtbox"));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hitbox", "hurtbox"}}}));
+        QVERIFY(
+            mWindow->layersPanel()->renameLayer(QStringLiteral("hurtbox"), QStringLiteral("body")));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"hitbox", "hurtbox"}}}));
+        QVERIFY(mWindow->layersPanel()->renameLayer(QStringLiteral("hitbox"),
+                                                    QStringLiteral("strike")));
+        QCOMPARE(doc()->data().versus[0].layers,
+                 (std::optional<QList<LayerPair>>{{{"strike", "hurtbox"}}}));
+        // The hurtbox is the brute's: no note about a layer this document lacks.
+        QVERIFY(panel()->layersNote()->isHidden());
+        typeInto(panel()->dxBox(), QStringLiteral("30"));
+        QCOMPARE(panel()->hitsTable()->rowCount(), 1);
     }
 
     // Issue 29: the knight's swing from attack-1 into attack-2 passes through the pole at dx
