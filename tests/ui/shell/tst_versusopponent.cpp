@@ -186,7 +186,7 @@ private Q_SLOTS:
         QCOMPARE(comboTexts(sources),
                  (QStringList{VersusPanel::tr("This document"), VersusPanel::tr("Open other…")}));
         QCOMPARE(comboTexts(panel()->defenderCombo()),
-                 (QStringList{VersusPanel::tr("(none)"), "hero/punch"}));
+                 (QStringList{VersusPanel::tr("(none)"), "hero/punch", "hero/kick"}));
 
         openOpponent(mBrute);
         // One undo step stands the opponent's first frame against the punch.
@@ -251,7 +251,7 @@ private Q_SLOTS:
     void undoAndRedoCrossTheOpponentChange() {
         QComboBox *defender = panel()->defenderCombo();
         defender->setFocus();
-        QTest::keyClick(defender, Qt::Key_End); // hero/punch against itself
+        QTest::keyClick(defender, Qt::Key_Down); // hero/punch against itself
         typeInto(panel()->dxBox(), QStringLiteral("12"));
         QCOMPARE(doc()->undoStack()->count(), 2);
         openOpponent(mBrute);
@@ -264,7 +264,8 @@ private Q_SLOTS:
 
         doc()->undoStack()->undo();
         QCOMPARE(panel()->sourceCombo()->currentIndex(), 0);
-        QCOMPARE(comboTexts(defender), (QStringList{VersusPanel::tr("(none)"), "hero/punch"}));
+        QCOMPARE(comboTexts(defender),
+                 (QStringList{VersusPanel::tr("(none)"), "hero/punch", "hero/kick"}));
         QCOMPARE(defender->currentText(), QStringLiteral("hero/punch"));
         QVERIFY(doc()->data().versus[0].defenderDocument.isEmpty());
         // At dx 12 the fist meets the hero's own torso.
@@ -370,6 +371,26 @@ private Q_SLOTS:
         QVERIFY(panel()->opponentNote()->isHidden());
         QCOMPARE(panel()->hitsTable()->rowCount(), 1);
         checkAgainstModel(mBrute, QStringLiteral("brute/guard"), 31);
+
+        // Another attacker frame cannot take a listed file that is gone: why, and no setup.
+        QVERIFY(QFile::rename(mBrute, away));
+        QTest::mouseClick(panel()->reloadButton(), Qt::LeftButton);
+        QVERIFY(panel()->opponentNote()->isVisible());
+        QTest::mouseClick(panel()->nextFrameButton(), Qt::LeftButton);
+        QCOMPARE(panel()->sourceCombo()->currentIndex(), 0); // the kick has no setup
+        const int steps = doc()->undoStack()->count();
+        panel()->sourceCombo()->setFocus();
+        QTest::keyClick(panel()->sourceCombo(), Qt::Key_Down); // brute.json
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY2(mPrompts->errors[0].contains(QStringLiteral("brute.json")),
+                 qPrintable(mPrompts->errors[0]));
+        QCOMPARE(doc()->undoStack()->count(), steps);
+        QCOMPARE(doc()->data().versus.size(), 1);
+        QCOMPARE(panel()->sourceCombo()->currentIndex(), 0);
+        QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
+        QVERIFY(QFile::rename(away, mBrute));
+        QTest::mouseClick(panel()->reloadButton(), Qt::LeftButton);
+        QVERIFY(panel()->opponentNote()->isHidden());
 
         // Changed on disk: Reload shows the new shapes (a wider chest reaches the fist deeper).
         QFile file(mBrute);
