@@ -144,6 +144,11 @@ void VersusPanel::chooseSource(const QString &path) {
     const DocumentData *data =
         path.isEmpty() ? &document->data() : mOpponents->get(path).data.get();
     if (!data) {
+        // A listed file that is gone or broken (another frame's setup names it).
+        mPrompts->showError(this, tr("Defender from"),
+                            tr("%1 cannot be the defender's document: %2\n\nThe versus setup "
+                               "is unchanged.")
+                                .arg(QDir::toNativeSeparators(path), mOpponents->get(path).error));
         refresh();
         return;
     }
