@@ -347,7 +347,6 @@ void TestModelVersus::defaultTestsTheAttackLayerOneWay() {
     QVERIFY(matrix.hasAttack(plain.sprites[1].frames[0])); // b collides with a
 }
 
-
 void TestModelVersus::defenderDocumentIsAPathLikeAnImage() {
     QByteArray bytes = kDocument;
     bytes.replace(R"("note": "kept"})", R"("note": "kept"},
