@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsPathItem>
+#include <QGraphicsPixmapItem>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
@@ -380,6 +381,12 @@ private Q_SLOTS:
         const double root = doc()->sprite(0).rootPosition(2).x();
         QCOMPARE(layer->reachItem()->path().boundingRect().center().x(),
                  origin - root + swing.last().hi);
+        // The slime's picture is drawn faintly under its outlines, mirrored to face the knight.
+        QGraphicsPixmapItem *picture = layer->pictureItem();
+        QVERIFY(picture->isVisible() && !picture->pixmap().isNull());
+        QVERIFY(picture->transform().m11() < 0);
+        QVERIFY(picture->sceneBoundingRect().contains(
+            layer->defenderItem()->path().boundingRect().center()));
         // Idle with the same setup (the dock keeps one per frame: choose it there too).
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
