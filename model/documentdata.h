@@ -97,6 +97,10 @@ struct VersusSetup {
     /// Ordered (attacker layer, defender layer) pairs tested, such as hitbox:hurtbox; nullopt:
     /// the default, the attack layer one way (see VersusLayers in versus.h).
     std::optional<QList<LayerPair>> layers;
+    /// The defender's own document (another character, any format the editor opens, read only):
+    /// its path, absolute in memory and relative to the document's folder in files (as sprite
+    /// images); empty: the defender is a frame of this document.
+    QString defenderDocument;
     QJsonObject extra; ///< unknown fields, kept for saving
     bool operator==(const VersusSetup &other) const = default;
 };

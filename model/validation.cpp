@@ -249,7 +249,11 @@ QList<Problem> validateDocument(const DocumentData &document) {
     for (int v = 0; v < document.versus.size(); ++v) {
         const VersusSetup &setup = document.versus[v];
         const QString where = QStringLiteral("versus[%1]").arg(v);
-        for (const QString &name : {setup.attacker, setup.defender}) {
+        QStringList names{setup.attacker};
+        // A defender from its own document is a frame of that document, read when needed.
+        if (setup.defenderDocument.isEmpty())
+            names << setup.defender;
+        for (const QString &name : std::as_const(names)) {
             if (document.findFrame(name).first < 0)
                 problems.append({ProblemKind::UnknownVersusFrame,
                                  tr("versus setup names frame \"%1\", which does not exist "

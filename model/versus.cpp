@@ -8,6 +8,7 @@
 #include "collision/range.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <memory>
@@ -63,6 +64,18 @@ QList<LayerPair> VersusLayerFilter::pairs() const {
             if (allows(a, d))
                 result.append({a, d});
     return result;
+}
+
+FrameRef appendOpponentSprite(DocumentData &data, const DocumentData &opponent, FrameRef defender,
+                              const QString &opponentFile) {
+    Sprite sprite = opponent.sprites.at(defender.sprite);
+    const QString base =
+        QStringLiteral("%1 (%2)").arg(sprite.name, QFileInfo(opponentFile).fileName());
+    sprite.name = base;
+    for (int n = 2; data.indexOfSprite(sprite.name) >= 0; ++n)
+        sprite.name = QStringLiteral("%1 %2").arg(base).arg(n);
+    data.sprites.append(std::move(sprite));
+    return FrameRef{int(data.sprites.size() - 1), defender.frame};
 }
 
 bool versusLayersAllowed(const DocumentData &data, const VersusLayers &layers,

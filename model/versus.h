@@ -34,6 +34,14 @@ using VersusLayers = std::optional<QList<LayerPair>>;
 class VersusLayerFilter {
 public:
     VersusLayerFilter(const DocumentData &data, const VersusLayers &layers);
+    /// Puts a defender from another document (another character) into the attacker's document, as
+    /// versusRange, versusTunnel and VersusService take both characters: the opponent's sprite
+    /// holding `defender` is appended to data under a name none of data's sprites has ("name
+    /// (file)", then "name (file) 2", ...; file is the opponent's file name). Frames of data keep
+    /// their places; returns the defender's frame in data.
+    FrameRef appendOpponentSprite(DocumentData &data, const DocumentData &opponent,
+                                  FrameRef defender, const QString &opponentFile);
+
     /// Whether an attacker shape on layer `attacker` is tested against a defender shape on
     /// layer `defender`.
     bool allows(const QString &attacker, const QString &defender) const;
@@ -69,6 +77,14 @@ struct DxInterval {
     double hi = 0.0; ///< largest dx
     bool operator==(const DxInterval &) const = default;
 };
+
+/// Puts a defender from another document (another character) into the attacker's document, as
+/// versusRange, versusTunnel and VersusService take both characters: the opponent's sprite
+/// holding `defender` is appended to data under a name none of data's sprites has ("name (file)",
+/// then "name (file) 2", ...; file is the opponent's file name). Frames of data keep their
+/// places; returns the defender's frame in data.
+FrameRef appendOpponentSprite(DocumentData &data, const DocumentData &opponent, FrameRef defender,
+                              const QString &opponentFile);
 
 /// Whether an attacker shape on layer `attacker` is tested against a defender shape on layer
 /// `defender` (one VersusLayerFilter; build one when asking many times).

@@ -42,7 +42,40 @@ VersusService::VersusService(Document *document, QObject *parent)
 VersusService::~VersusService() = default;
 
 bool VersusService::isActive() const {
-    return mDocument->contains(mPlacement.attacker) && mDocument->contains(mPlacement.defender);
+    if (!mDocument->contains(mPlacement.attacker))
+        return false;
+    if (!mOpponent)
+        return mDocument->contains(mPlacement.defender);
+    const FrameRef d = mPlacement.defender;
+    return d.sprite >= 0 && d.sprite < mOpponent->sprites.size() && d.frame >= 0 &&
+           d.frame < mOpponent->sprites[d.sprite].frames.size();
+}
+
+const Frame &VersusService::defenderFrame() const {
+    const FrameRef d = mPlacement.defender;
+    return mOpponent ? mOpponent->sprites.at(d.sprite).frames.at(d.frame) : mDocument->frame(d);
+}
+
+DocumentData VersusService::pairData(FrameRef *defender) const {
+    DocumentData data = mDocument->data();
+    *defender = mPlacement.defender;
+    if (mOpponent && isActive())
+        *defender = appendOpponentSprite(data, *mOpponent, mPlacement.defender, mOpponentFile);
+    return data;
+}
+
+void VersusService::setPlacement(const VersusPlacement &placement,
+                                 std::shared_ptr<const DocumentData> opponent,
+                                 const QString &opponentFile) {
+    if (opponent == mOpponent && opponentFile == mOpponentFile) {
+        setPlacement(placement);
+        return;
+    }
+    mOpponent = std::move(opponent);
+    mOpponentFile = opponentFile;
+    mPlacement = placement;
+    rebuild();
+    Q_EMIT hitsChanged();
 }
 
 void VersusService::setPlacement(const VersusPlacement &placement) {
@@ -68,7 +101,7 @@ void VersusService::rebuild() {
         return;
     auto state = std::make_unique<State>();
     const Frame &a = mDocument->frame(mPlacement.attacker);
-    const Frame &d = mDocument->frame(mPlacement.defender);
+    const Frame &d = defenderFrame();
     const QPointF root =
         mDocument->sprite(mPlacement.attacker.sprite).rootPosition(mPlacement.attacker.frame);
     QStringList names;
@@ -79,7 +112,9 @@ void VersusService::rebuild() {
                 names << shape.layer;
             }
     std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs;
-    const VersusLayerFilter filter(mDocument->data(), mLayers);
+    FrameRef joined;
+    const DocumentData data = pairData(&joined); // the opponent's layer names count, as in range
+    const VersusLayerFilter filter(data, mLayers);
     state->attackLayer = filter.attackLayer();
     for (int x = 0; x < names.size(); ++x)
         for (int y = 0; y < names.size(); ++y)
@@ -112,7 +147,7 @@ void VersusService::rebuild() {
 }
 
 void VersusService::moveDefender() {
-    const Frame &d = mDocument->frame(mPlacement.defender);
+    const Frame &d = defenderFrame();
     CollisionGeometry g;
     for (int i = 0; i < d.shapes.size(); ++i) {
         if (mState->defender[i] == kNoHandle)
@@ -172,8 +207,9 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
     const bool namesMayChange =
         change.kind == Kind::ShapeChanged || change.kind == Kind::ShapeInserted ||
         change.kind == Kind::ShapeRemoved || change.kind == Kind::LayersChanged;
+    FrameRef joined;
     if (mState && !mLayers && namesMayChange &&
-        VersusLayerFilter(mDocument->data(), mLayers).attackLayer() != mState->attackLayer) {
+        VersusLayerFilter(pairData(&joined), mLayers).attackLayer() != mState->attackLayer) {
         rebuild();
         Q_EMIT hitsChanged();
         return;
@@ -185,14 +221,14 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
         return;
     case Kind::FrameChanged: // the origin may have moved, or the motion of a frame up to the
                              // attacker's (its accumulated position)
-        if (change.frameRef() != mPlacement.defender &&
+        if ((mOpponent || change.frameRef() != mPlacement.defender) &&
             (change.sprite != mPlacement.attacker.sprite ||
              change.frame > mPlacement.attacker.frame))
             return;
         break;
     case Kind::ShapeChanged: {
         const bool isAttacker = change.frameRef() == mPlacement.attacker;
-        const bool isDefender = change.frameRef() == mPlacement.defender;
+        const bool isDefender = !mOpponent && change.frameRef() == mPlacement.defender;
         if (!isAttacker && !isDefender)
             return;
         if (!mState || (isAttacker && isDefender))
@@ -222,7 +258,8 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
     }
     case Kind::ShapeInserted:
     case Kind::ShapeRemoved:
-        if (change.frameRef() != mPlacement.attacker && change.frameRef() != mPlacement.defender)
+        if (change.frameRef() != mPlacement.attacker &&
+            (mOpponent || change.frameRef() != mPlacement.defender))
             return;
         break;
     case Kind::SpriteInserted:
@@ -234,7 +271,8 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
         // Indices shift: keep both characters on their own frames (a removed one ends the
         // placement's hits until it is set again).
         mPlacement.attacker = followFrameRef(mPlacement.attacker, change);
-        mPlacement.defender = followFrameRef(mPlacement.defender, change);
+        if (!mOpponent) // the opponent's frames never move
+            mPlacement.defender = followFrameRef(mPlacement.defender, change);
         break;
     default:
         break;

@@ -1,10 +1,6 @@
 #include "versusoptions.h"
 
-#include "fileio.h"
 #include "formatsniffer.h"
-#include "hitsmithformat.h"
-
-#include <QFileInfo>
 
 #include <cmath>
 
@@ -58,16 +54,8 @@ int usageError(Output &output, const QString &command, const QString &message) {
 }
 
 std::optional<DocumentData> loadVersusDocument(const QString &file, Output &output) {
-    QByteArray bytes;
-    QString error;
-    if (!readWholeFile(file, &bytes, &error)) {
-        output.err << file << ": " << error << '\n';
-        return std::nullopt;
-    }
-    const FileFormat *format = guessReadFormat(file, bytes);
-    // A Hitsmith document, or a file no reader claims, reads as before: as a Hitsmith document.
-    const bool native = !format || format->name() == QLatin1String("hitsmith");
-    ReadResult result = native ? loadDocumentFile(file) : format->readFrom(bytes, file);
+    // A Hitsmith document, or a file no reader claims, reads as a Hitsmith document.
+    ReadResult result = readAnyDocumentFile(file);
     if (!result.isOk()) {
         output.err << file << ": " << result.error << '\n';
         return std::nullopt;
@@ -90,14 +78,7 @@ std::optional<FrameRef> findDefender(DocumentData &data, const QString &file,
     const std::optional<FrameRef> found = findVersusFrame(*other, text, defenderFile, output);
     if (!found)
         return std::nullopt;
-    Sprite sprite = other->sprites[found->sprite];
-    const QString base =
-        QStringLiteral("%1 (%2)").arg(sprite.name, QFileInfo(defenderFile).fileName());
-    sprite.name = base;
-    for (int n = 2; data.indexOfSprite(sprite.name) >= 0; ++n)
-        sprite.name = QStringLiteral("%1 %2").arg(base).arg(n);
-    data.sprites.append(std::move(sprite));
-    return FrameRef{int(data.sprites.size() - 1), found->frame};
+    return appendOpponentSprite(data, *other, *found, defenderFile);
 }
 
 std::optional<FrameRef> findVersusFrame(const DocumentData &data, const QString &text,

@@ -248,6 +248,9 @@ void appendVersusSetups(QString &out, const QList<VersusSetup> &versus) {
                                                                       : QStringLiteral("opposite"));
         if (setup.layers)
             appendLayerPairs(v.member(QLatin1StringView("layers")), *setup.layers);
+        if (!setup.defenderDocument.isEmpty())
+            json::appendString(v.member(QLatin1StringView("defender_document")),
+                               setup.defenderDocument);
         appendExtra(v, setup.extra);
         v.finish();
     }

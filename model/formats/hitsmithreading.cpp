@@ -320,8 +320,15 @@ VersusSetup readVersus(const json::Cursor &c) {
             if (setup.layers->at(i).first.isEmpty() || setup.layers->at(i).second.isEmpty())
                 list[i].fail(tr("a layer name must not be empty"));
     }
-    setup.extra =
-        unknownFields(c.object(), {"attacker", "defender", "dx", "dy", "facing", "layers"});
+    if (c.has(QStringLiteral("defender_document"))) {
+        const json::Cursor file = c[QStringLiteral("defender_document")];
+        setup.defenderDocument = file.string();
+        if (setup.defenderDocument.isEmpty())
+            file.fail(tr("must name the defender's document (leave it out when the defender is "
+                         "a frame of this document)"));
+    }
+    setup.extra = unknownFields(
+        c.object(), {"attacker", "defender", "dx", "dy", "facing", "layers", "defender_document"});
     return setup;
 }
 

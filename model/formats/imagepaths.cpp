@@ -22,16 +22,22 @@ QString absoluteImagePath(const QString &path, const QString &dir) {
 void resolveImagePaths(DocumentData &data, const QString &dir) {
     for (Sprite &sprite : data.sprites)
         sprite.image = absoluteImagePath(sprite.image, dir);
+    for (VersusSetup &setup : data.versus)
+        setup.defenderDocument = absoluteImagePath(setup.defenderDocument, dir);
 }
 
 DocumentData withImagePathsRelativeTo(DocumentData data, const QString &dir) {
     if (dir.isEmpty())
         return data;
     const QDir target(dir);
-    for (Sprite &sprite : data.sprites) {
-        if (isLocalPath(sprite.image) && QDir::isAbsolutePath(sprite.image))
-            sprite.image = target.relativeFilePath(sprite.image);
-    }
+    const auto relative = [&](QString &path) {
+        if (isLocalPath(path) && QDir::isAbsolutePath(path))
+            path = target.relativeFilePath(path);
+    };
+    for (Sprite &sprite : data.sprites)
+        relative(sprite.image);
+    for (VersusSetup &setup : data.versus)
+        relative(setup.defenderDocument);
     return data;
 }
 

@@ -104,7 +104,8 @@ public:
         members << R"("sprites": [)" + sprites.join(", ") + "]";
         if (chance(3))
             members << R"("versus": [{"attacker": "s0/f0", "defender": "s0/f0", "dx": 12.5, )"
-                       R"("facing": "same", "layers": [["hitbox", "hurtbox"]])" +
+                       R"("facing": "same", "layers": [["hitbox", "hurtbox"]], )"
+                       R"("defender_document": "../rival/other.json")" +
                            extraMember() + "}]";
         if (chance(2))
             members << R"("unknown": )" + value(0);

@@ -80,6 +80,8 @@ private Q_SLOTS:
     void rangeCountsLayersNotShapes();
     void serviceFollowsRootMotionOfEarlierFrames();
     void defaultTestsTheAttackLayerOneWay();
+    void defenderDocumentIsAPathLikeAnImage();
+    void opponentSpriteJoinsTheDocument();
 };
 
 void TestModelVersus::versusListRoundTripsByteForByte() {
@@ -343,6 +345,90 @@ void TestModelVersus::defaultTestsTheAttackLayerOneWay() {
     QCOMPARE(matrix.attackLayer(), QString());
     QVERIFY(matrix.allows("a", "b") && matrix.allows("b", "a") && !matrix.allows("b", "b"));
     QVERIFY(matrix.hasAttack(plain.sprites[1].frames[0])); // b collides with a
+}
+
+void TestModelVersus::defenderDocumentIsAPathLikeAnImage() {
+    QByteArray bytes = kDocument;
+    bytes.replace(R"("note": "kept"})", R"("note": "kept"},
+    {"attacker": "hero/punch", "defender": "brute/guard", "dx": 5, "dy": 0, "facing": "opposite", "defender_document": "../chars/brute.json"})");
+    const DocumentData data = load(bytes);
+    QCOMPARE(data.versus.size(), 3);
+    QCOMPARE(data.versus[2].defenderDocument, QString("../chars/brute.json"));
+    QVERIFY(data.versus[2].extra.isEmpty()); // read, not kept as an unknown field
+    QVERIFY(data.versus[1].defenderDocument.isEmpty());
+    QCOMPARE(HitsmithFormat::serialize(data), bytes);
+
+    // Absolute in memory, relative to the file's folder in files, as sprite images.
+    const ReadResult read = HitsmithFormat().readFrom(bytes, "/game/levels/hero.json");
+    QVERIFY(read.isOk());
+    QCOMPARE(read.document->versus[2].defenderDocument, QString("/game/chars/brute.json"));
+    const QByteArray moved = HitsmithFormat().writeFor(*read.document, "/game/hero.json").bytes;
+    QVERIFY2(moved.contains(R"("defender_document": "chars/brute.json")"), moved.constData());
+
+    // Its defender is a frame of that document: not a problem here; the attacker still is.
+    QVERIFY(validateDocument(data).isEmpty());
+    DocumentData wrong = data;
+    wrong.versus[2].attacker = "hero/kick";
+    const QList<Problem> problems = validateDocument(wrong);
+    QCOMPARE(problems.size(), 1);
+    QCOMPARE(problems[0].location, QString("versus[2]"));
+    wrong.versus[2].attacker = "hero/punch";
+    wrong.versus[2].defenderDocument.clear();
+    QCOMPARE(validateDocument(wrong).size(), 1); // brute/guard is no frame of this document
+
+    bytes.replace(R"("defender_document": "../chars/brute.json")", R"("defender_document": "")");
+    const ReadResult empty = HitsmithFormat::parse(bytes);
+    QVERIFY(!empty.isOk());
+    QVERIFY2(empty.error.contains("versus[2].defender_document"), qPrintable(empty.error));
+}
+
+void TestModelVersus::opponentSpriteJoinsTheDocument() {
+    const DocumentData hero = load(kDocument);
+    DocumentData opponent = load(kDocument);
+    opponent.sprites[1].frames[0].shapes[0].points = {{0, 0}, {30, 0}, {30, 20}, {0, 20}};
+    // Named after its file, under a name the document does not have yet.
+    DocumentData joined = hero;
+    const FrameRef d = appendOpponentSprite(joined, opponent, {1, 0}, "/x/foe.json");
+    QCOMPARE(d, (FrameRef{2, 0}));
+    QCOMPARE(joined.sprites[2].name, QString("foe (foe.json)"));
+    QCOMPARE(appendOpponentSprite(joined, opponent, {1, 0}, "/y/foe.json"), (FrameRef{3, 0}));
+    QCOMPARE(joined.sprites[3].name, QString("foe (foe.json) 2"));
+
+    // The service with the opponent gives the joined document's hits; the document's own foe is
+    // narrower (the fist misses it at dx 50).
+    Document document;
+    document.reset(hero);
+    VersusService service(&document);
+    const VersusPlacement placement{{0, 0}, {1, 0}, 50, 0, Facing::Opposite};
+    service.setPlacement(placement);
+    QVERIFY(service.isActive());
+    QVERIFY(service.hits().isEmpty());
+    const auto shared = std::make_shared<const DocumentData>(opponent);
+    service.setPlacement(placement, shared, "/x/foe.json");
+    QVERIFY(service.isActive());
+    QCOMPARE(service.defenderFrame().shapes[0].points.size(), 4);
+    Document joinedDocument;
+    joinedDocument.reset(joined);
+    VersusService reference(&joinedDocument);
+    reference.setPlacement({{0, 0}, d, 50, 0, Facing::Opposite});
+    QVERIFY(!reference.hits().isEmpty());
+    QCOMPARE(service.hits(), reference.hits());
+    FrameRef inPair;
+    const DocumentData pair = service.pairData(&inPair);
+    QCOMPARE(inPair, d);
+    QCOMPARE(pair.sprites[d.sprite].frames[0].shapes[0].points,
+             opponent.sprites[1].frames[0].shapes[0].points);
+
+    // The document's edits move its attacker frame, never the opponent's defender frame.
+    document.undoStack()->push(
+        new SetVersusCommand(&document, {}, "unrelated")); // not a shape: no change of hits
+    QCOMPARE(service.hits(), reference.hits());
+    document.reset(DocumentData{});
+    QVERIFY(!service.isActive());
+    // A frame the opponent lacks: no hits, no crash.
+    service.setPlacement({{0, 0}, {5, 0}, 50, 0, Facing::Opposite}, shared, "/x/foe.json");
+    QVERIFY(!service.isActive());
+    QVERIFY(service.hits().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestModelVersus)

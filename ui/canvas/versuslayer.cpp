@@ -6,6 +6,7 @@
 #include "versusservice.h"
 
 #include <QGraphicsPathItem>
+#include <QGraphicsPixmapItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
@@ -39,6 +40,7 @@ VersusLayer::VersusLayer(Canvas *canvas, Document *document, const VersusService
     , mCanvas(canvas)
     , mDocument(document)
     , mService(service)
+    , mPicture(new QGraphicsPixmapItem)
     , mDefender(new QGraphicsPathItem)
     , mArrows(new QGraphicsPathItem)
     , mReach(new QGraphicsPathItem)
@@ -63,7 +65,18 @@ VersusLayer::VersusLayer(Canvas *canvas, Document *document, const VersusService
         item->setAcceptedMouseButtons(Qt::NoButton);
         canvas->scene()->addItem(item);
     }
+    // Faint, over the attacker's picture and under its shapes (the drag test ignores it).
+    mPicture->setOpacity(0.4);
+    mPicture->setZValue(-0.5);
+    mPicture->setAcceptedMouseButtons(Qt::NoButton);
+    mPicture->setTransformationMode(Qt::FastTransformation); // pixel art stays crisp
+    canvas->scene()->addItem(mPicture);
     canvas->view()->viewport()->installEventFilter(this);
+    refresh();
+}
+
+void VersusLayer::setPictureSource(std::function<FramePicture()> source) {
+    mPictureSource = std::move(source);
     refresh();
 }
 
@@ -75,13 +88,27 @@ bool VersusLayer::isShowing() const {
 void VersusLayer::refresh() {
     QPainterPath defender, arrows, reach;
     QString reachText;
+    QPixmap picture;
     if (isShowing()) {
         const VersusPlacement p = mService->placement();
         // Versus space has the attacker's origin at its root position (the motion accumulated
         // up to its frame); the canvas shows the attacker's frame in its own coordinates.
         const QPointF origin = mDocument->frame(p.attacker).origin.value_or(QPointF()) -
                                mDocument->sprite(p.attacker.sprite).rootPosition(p.attacker.frame);
-        const Frame &frame = mDocument->frame(p.defender);
+        const Frame &frame = mService->defenderFrame();
+        if (const FramePicture shown = mPictureSource ? mPictureSource() : FramePicture();
+            shown.isOk()) {
+            // As placeDefenderShape places the frame's points: about its origin, mirrored to
+            // face the attacker unless facing is Same, at (dx, dy) from the attacker's origin.
+            const QPointF frameOrigin = frame.origin.value_or(QPointF());
+            QTransform t;
+            t.translate(origin.x() + p.dx, origin.y() + p.dy);
+            t.scale(p.facing == Facing::Opposite ? -1.0 : 1.0, 1.0);
+            t.translate(-frameOrigin.x(), -frameOrigin.y());
+            picture = QPixmap::fromImage(shown.image);
+            mPicture->setOffset(shown.position);
+            mPicture->setTransform(t);
+        }
         QList<QPointF> centres;
         for (const Shape &shape : frame.shapes) {
             Shape placed = placeDefenderShape(shape, frame, {p.dx, p.dy}, p.facing);
@@ -102,8 +129,10 @@ void VersusLayer::refresh() {
         }
         double farthest = 0;
         bool connects = false;
-        for (const DxInterval &i : versusRange(mDocument->data(), p.attacker, p.defender, p.dy,
-                                               p.facing, mService->layers())) {
+        FrameRef joined; // the defender in both characters' document
+        const DocumentData data = mService->pairData(&joined);
+        for (const DxInterval &i :
+             versusRange(data, p.attacker, joined, p.dy, p.facing, mService->layers())) {
             farthest = connects ? std::max(farthest, i.hi) : i.hi;
             connects = true;
         }
@@ -116,6 +145,8 @@ void VersusLayer::refresh() {
             mReachLabel->setPos(x, origin.y());
         }
     }
+    mPicture->setPixmap(picture);
+    mPicture->setVisible(!picture.isNull());
     mDefender->setPath(defender);
     mArrows->setPath(arrows);
     mReach->setPath(reach);

@@ -1,9 +1,14 @@
 #pragma once
 
+#include "framepicture.h"
+
 #include <QObject>
 #include <QPointF>
 
+#include <functional>
+
 class QGraphicsPathItem;
+class QGraphicsPixmapItem;
 class QGraphicsSimpleTextItem;
 
 namespace hitsmith {
@@ -13,7 +18,9 @@ class Document;
 class VersusService;
 
 /// Draws a versus placement over the canvas showing the attacker's frame: the defender's frame
-/// as a second layer of dashed outlines (placed and mirrored exactly as the model places it),
+/// as a second layer of dashed outlines (placed and mirrored exactly as the model places it) over
+/// its picture drawn faintly (placed and mirrored the same way; from the defender's own document
+/// when it comes from another character's),
 /// one arrow per hit (from the defender shape's centre along depth × normal: moving the
 /// defender by it separates the pair), and a marker at the move's reach (the farthest dx at
 /// which this frame connects).
@@ -28,8 +35,13 @@ public:
     VersusLayer(Canvas *canvas, Document *document, const VersusService *service,
                 QObject *parent = nullptr);
 
+    /// Where the defender frame's picture comes from (VersusPanel::defenderPicture); none by
+    /// default. Refreshes.
+    void setPictureSource(std::function<FramePicture()> source);
     /// Draws the placement again (after the service's hits changed or the canvas changed frame).
     void refresh();
+    /// The defender's picture as drawn (empty pixmap when it has none; for tests).
+    QGraphicsPixmapItem *pictureItem() const { return mPicture; }
     /// The defender's outlines as drawn, in scene coordinates (for tests).
     QGraphicsPathItem *defenderItem() const { return mDefender; }
     /// The reach marker (empty when the frame never connects).
@@ -48,6 +60,8 @@ private:
     Canvas *mCanvas;
     Document *mDocument;
     const VersusService *mService;
+    std::function<FramePicture()> mPictureSource;
+    QGraphicsPixmapItem *mPicture;
     QGraphicsPathItem *mDefender;
     QGraphicsPathItem *mArrows;
     QGraphicsPathItem *mReach;

@@ -153,7 +153,7 @@ void MainWindow::createDocks() {
     mShapesPanel = new ShapesPanel(mSession, this);
     mPropertyPanel = new PropertyPanel(mSession, mPrompts.get(), this);
     mHitsPanel = new HitsPanel(mSession, this);
-    mVersusPanel = new VersusPanel(mSession, this);
+    mVersusPanel = new VersusPanel(mSession, mPrompts.get(), this);
     mLayersPanel = new LayersPanel(mSession, mPrompts.get(), this);
     mUndoView = new QUndoView(document()->undoStack(), this);
     mUndoView->setEmptyLabel(tr("<original>"));
@@ -189,6 +189,10 @@ void MainWindow::createDocks() {
             &VersusLayer::refresh);
     connect(mSession, &EditorSession::currentFrameChanged, mVersusLayer, &VersusLayer::refresh);
     connect(mVersusLayer, &VersusLayer::defenderDropped, mVersusPanel, &VersusPanel::placeDefender);
+    mVersusLayer->setPictureSource([panel = mVersusPanel] { return panel->defenderPicture(); });
+    connect(mVersusPanel, &VersusPanel::defenderPictureChanged, mVersusLayer,
+            &VersusLayer::refresh);
+    connect(mSession, &EditorSession::picturesChanged, mVersusLayer, &VersusLayer::refresh);
 
     // The Timeline sits under the canvas only: the side columns keep the full height.
     mTimelinePanel = new TimelinePanel(mSession, this);

@@ -13,7 +13,8 @@ target_sources(hitsmith_ui PRIVATE
   shell/docks/spritespanel.h shell/docks/spritespanel.cpp
   shell/docks/shapespanel.h shell/docks/shapespanel.cpp
   shell/docks/hitspanel.h shell/docks/hitspanel.cpp
-  shell/docks/versuspanel.h shell/docks/versuspanel.cpp
+  shell/docks/versuspanel.h shell/docks/versuspanel.cpp shell/docks/versuspanelsource.cpp
+  shell/docks/versusopponents.h shell/docks/versusopponents.cpp
   shell/docks/movesetpanel.h shell/docks/movesetpanel.cpp
   shell/docks/layerspanel.h shell/docks/layerspanel.cpp
   shell/docks/layerchooser.h shell/docks/layerchooser.cpp

@@ -1,6 +1,8 @@
 #include "formatsniffer.h"
 
+#include "fileio.h"
 #include "formatregistry.h"
+#include "hitsmithformat.h"
 #include "jsonsupport.h"
 #include "physicseditorio.h"
 
@@ -58,6 +60,16 @@ const FileFormat *guessWriteFormat(const QString &fileName, bool allowNativeJson
     if (suffix == QLatin1String("tres"))
         return nullptr; // Godot resources are read, never written
     return FormatRegistry::instance().byFileName(fileName, FileFormat::CanWrite);
+}
+
+ReadResult readAnyDocumentFile(const QString &path) {
+    ReadResult result;
+    QByteArray bytes;
+    if (!readWholeFile(path, &bytes, &result.error))
+        return result;
+    if (const FileFormat *format = guessReadFormat(path, bytes))
+        return format->readFrom(bytes, path);
+    return HitsmithFormat().readFrom(bytes, path);
 }
 
 } // namespace hitsmith

@@ -13,6 +13,13 @@ namespace hitsmith {
 /// fits.
 const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &bytes);
 
+/// Reads a whole file in whichever format it holds, as `hitsmith-cli versus --defender-doc` and
+/// the editor's Versus opponent do: a Hitsmith document, or what guessReadFormat finds (an .air, a
+/// MUGEN .def, a Tiled tileset, ...); a file no reader claims reads as a Hitsmith document (its
+/// error then says why). Relative image paths come out absolute. The error names no file: the
+/// caller says which.
+ReadResult readAnyDocumentFile(const QString &path);
+
 /// The writer for a file name, or nullptr; ".json" alone is ambiguous and gives nullptr unless
 /// allowNativeJson (then the native format).
 const FileFormat *guessWriteFormat(const QString &fileName, bool allowNativeJson);

@@ -1,6 +1,7 @@
 // The Versus dock driven through its real widgets in the real main window: choosing the
 // defender, typing dx, flipping facing, typing layer pairs, stepping the attacker's frames, the
-// hits and reach tables, and undo of every edit.
+// hits and reach tables, and undo of every edit. A defender from another document, and the
+// reach table's swings that pass through: tst_versusopponent.cpp.
 
 #include "shelltestsupport.h"
 
@@ -19,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsPathItem>
+#include <QGraphicsPixmapItem>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
@@ -139,8 +141,9 @@ private Q_SLOTS:
         // Reach: every frame of the hero against the foe; the kick has no hitbox.
         QCOMPARE(panel()->rangeTable()->rowCount(), 2);
         QCOMPARE(rowTexts(panel()->rangeTable(), 0),
-                 (QStringList{"punch", tr("%1 to %2").arg(number(15), number(33))}));
-        QCOMPARE(rowTexts(panel()->rangeTable(), 1), (QStringList{"kick", tr("no attack")}));
+                 (QStringList{"punch", tr("%1 to %2").arg(number(15), number(33)), QString()}));
+        QCOMPARE(rowTexts(panel()->rangeTable(), 1),
+                 (QStringList{"kick", tr("no attack"), QString()}));
 
         // Facing the same way the foe stands right of its origin: out of reach.
         QTest::mouseClick(panel()->sameFacingBox(), Qt::LeftButton, {},
@@ -214,7 +217,7 @@ private Q_SLOTS:
         QCOMPARE(rowTexts(panel()->hitsTable(), 0).mid(0, 2), (QStringList{"torso", "belly"}));
         // The reach follows the same pairs: torso x -5..5 against the mirrored belly dx-8..dx.
         QCOMPARE(rowTexts(panel()->rangeTable(), 0),
-                 (QStringList{"punch", tr("%1 to %2").arg(number(-5), number(13))}));
+                 (QStringList{"punch", tr("%1 to %2").arg(number(-5), number(13)), QString()}));
         QVERIFY(panel()->layersNote()->isHidden());
 
         // Pairs are ordered: the hero's hurtbox against the foe's hitbox tests nothing here.
@@ -224,7 +227,8 @@ private Q_SLOTS:
                  (std::optional<QList<LayerPair>>{{{"hurtbox", "hitbox"}}}));
         QCOMPARE(layers->text(), QStringLiteral("hurtbox:hitbox"));
         QCOMPARE(panel()->hitsTable()->rowCount(), 0);
-        QCOMPARE(rowTexts(panel()->rangeTable(), 0), (QStringList{"punch", tr("never")}));
+        QCOMPARE(rowTexts(panel()->rangeTable(), 0),
+                 (QStringList{"punch", tr("never"), QString()}));
 
         // A list that does not read is refused where it is typed; nothing changes.
         const int before = doc()->undoStack()->count();
@@ -357,7 +361,7 @@ private Q_SLOTS:
         // hurtbox, exactly.
         QTableWidget *range = panel()->rangeTable();
         QCOMPARE(range->rowCount(), 4);
-        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack")}));
+        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack"), QString()}));
         const QList<LayerPair> attack{{"hitbox", "hurtbox"}};
         for (int f = 1; f < 4; ++f) {
             QStringList intervals;
@@ -377,6 +381,12 @@ private Q_SLOTS:
         const double root = doc()->sprite(0).rootPosition(2).x();
         QCOMPARE(layer->reachItem()->path().boundingRect().center().x(),
                  origin - root + swing.last().hi);
+        // The slime's picture is drawn faintly under its outlines, mirrored to face the knight.
+        QGraphicsPixmapItem *picture = layer->pictureItem();
+        QVERIFY(picture->isVisible() && !picture->pixmap().isNull());
+        QVERIFY(picture->transform().m11() < 0);
+        QVERIFY(picture->sceneBoundingRect().contains(
+            layer->defenderItem()->path().boundingRect().center()));
         // Idle with the same setup (the dock keeps one per frame: choose it there too).
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
         QTest::mouseClick(panel()->previousFrameButton(), Qt::LeftButton);
@@ -389,7 +399,7 @@ private Q_SLOTS:
         typeInto(panel()->dyBox(), QStringLiteral("-10"));
         QCOMPARE(panel()->hitsTable()->rowCount(), 0);
         QVERIFY(layer->reachItem()->path().isEmpty());
-        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack")}));
+        QCOMPARE(rowTexts(range, 0), (QStringList{"idle", tr("no attack"), QString()}));
     }
 
     void theDefenderIsDrawnAndDraggedOnTheCanvas() {

@@ -273,22 +273,24 @@ bool LayersPanel::renameLayer(const QString &from, const QString &to) {
     }
     mRefusal->clear();
     QList<LayerStyle> styles = stylesWith(from, [to](LayerStyle &s) { s.name = to; });
-    const auto renamePairs = [&](std::optional<QList<LayerPair>> &pairs) {
+    // bothSides false: only the attacker's layer is this document's (a versus defender from
+    // another document keeps its own layer names).
+    const auto renamePairs = [&](std::optional<QList<LayerPair>> &pairs, bool bothSides) {
         if (!pairs)
             return;
         for (LayerPair &pair : *pairs) {
             if (pair.first == from)
                 pair.first = to;
-            if (pair.second == from)
+            if (bothSides && pair.second == from)
                 pair.second = to;
         }
     };
     std::optional<QList<LayerPair>> collide = data.collide;
-    renamePairs(collide);
+    renamePairs(collide, true);
     // Versus setups that name the layer follow it (their pairs would otherwise match nothing).
     QList<VersusSetup> versus = data.versus;
     for (VersusSetup &setup : versus)
-        renamePairs(setup.layers);
+        renamePairs(setup.layers, setup.defenderDocument.isEmpty());
     QList<ShapeRef> refs;
     QList<Shape> shapes;
     for (int s = 0; s < data.sprites.size(); ++s) {

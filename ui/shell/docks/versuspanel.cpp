@@ -2,11 +2,15 @@
 
 #include "editorsession.h"
 #include "structurecommands.h"
+#include "versusopponents.h"
 #include "versusservice.h"
+#include "versussweep.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -56,15 +60,27 @@ QTableWidgetItem *cell(const QString &text) {
     return item;
 }
 
+QString intervalsText(const QList<DxInterval> &intervals) {
+    QStringList texts;
+    for (const DxInterval &i : intervals)
+        texts << VersusPanel::tr("%1 to %2").arg(number(i.lo), number(i.hi));
+    return texts.join(u"; ");
+}
+
 } // namespace
 
-VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
+VersusPanel::VersusPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
+    , mPrompts(prompts)
+    , mOpponents(std::make_unique<VersusOpponents>())
     , mService(new VersusService(session->document(), this))
     , mAttacker(new QLabel(this))
     , mPrevious(new QToolButton(this))
     , mNext(new QToolButton(this))
+    , mSource(new QComboBox(this))
+    , mReload(new QToolButton(this))
+    , mOpponentNote(new QLabel(this))
     , mDefender(new QComboBox(this))
     , mDx(new QDoubleSpinBox(this))
     , mDy(new QDoubleSpinBox(this))
@@ -73,8 +89,9 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     , mLayersNote(new QLabel(this))
     , mHits(makeTable(QStringLiteral("versusHitsTable"),
                       {tr("Attacker"), tr("Defender"), tr("Depth"), tr("Normal")}, this))
-    , mRange(makeTable(QStringLiteral("versusRangeTable"), {tr("Attacker frame"), tr("Hits at dx")},
-                       this)) {
+    , mRange(makeTable(QStringLiteral("versusRangeTable"),
+                       {tr("Attacker frame"), tr("Hits at dx"), tr("Passes through")}, this))
+    , mTunnelWarning(new QLabel(this)) {
     mAttacker->setObjectName(QStringLiteral("versusAttackerLabel"));
     mPrevious->setObjectName(QStringLiteral("versusPreviousFrame"));
     mPrevious->setArrowType(Qt::LeftArrow);
@@ -82,6 +99,24 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     mNext->setObjectName(QStringLiteral("versusNextFrame"));
     mNext->setArrowType(Qt::RightArrow);
     mNext->setToolTip(tr("Next attacker frame"));
+    mSource->setObjectName(QStringLiteral("versusSourceCombo"));
+    mSource->setToolTip(tr("The document the defender comes from: this one, or another "
+                           "character's (any file Hitsmith opens, read only; never saved)"));
+    mReload->setObjectName(QStringLiteral("versusReloadOpponent"));
+    mReload->setText(tr("Reload"));
+    mReload->setToolTip(tr("Read the opponent's file again (after it changed on disk)"));
+    mOpponentNote->setObjectName(QStringLiteral("versusOpponentNote"));
+    mOpponentNote->setWordWrap(true);
+    mOpponentNote->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    mOpponentNote->hide();
+    mRange->horizontalHeaderItem(2)->setToolTip(
+        tr("The dx at which the swing from the frame before to this one passes through the "
+           "defender although neither frame connects: a game that tests frame by frame misses "
+           "the hit there"));
+    mTunnelWarning->setObjectName(QStringLiteral("versusTunnelWarning"));
+    mTunnelWarning->setWordWrap(true);
+    mTunnelWarning->setStyleSheet(QStringLiteral("color: #b9770e;"));
+    mTunnelWarning->hide();
     mDefender->setObjectName(QStringLiteral("versusDefenderCombo"));
     mDefender->setToolTip(tr("The frame that stands against the one on the canvas"));
     for (QDoubleSpinBox *box : {mDx, mDy}) {
@@ -109,8 +144,13 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     attackerRow->addWidget(mPrevious);
     attackerRow->addWidget(mAttacker, 1);
     attackerRow->addWidget(mNext);
+    auto *sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(mSource, 1);
+    sourceRow->addWidget(mReload);
     auto *form = new QFormLayout;
     form->addRow(tr("Attacker:"), attackerRow);
+    form->addRow(tr("Defender from:"), sourceRow);
+    form->addRow(QString(), mOpponentNote);
     form->addRow(tr("Defender:"), mDefender);
     form->addRow(tr("dx:"), mDx);
     form->addRow(tr("dy:"), mDy);
@@ -125,9 +165,12 @@ VersusPanel::VersusPanel(EditorSession *session, QWidget *parent)
     layout->addWidget(mHits, 1);
     layout->addWidget(new QLabel(tr("Reach against this defender, every attacker frame:"), this));
     layout->addWidget(mRange, 1);
+    layout->addWidget(mTunnelWarning);
 
     connect(mPrevious, &QToolButton::clicked, this, [this] { stepAttacker(-1); });
     connect(mNext, &QToolButton::clicked, this, [this] { stepAttacker(+1); });
+    connect(mSource, &QComboBox::activated, this, &VersusPanel::onSourceActivated);
+    connect(mReload, &QToolButton::clicked, this, &VersusPanel::reloadOpponent);
     connect(mDefender, &QComboBox::activated, this, &VersusPanel::commit);
     connect(mDx, &QDoubleSpinBox::valueChanged, this, &VersusPanel::commit);
     connect(mDy, &QDoubleSpinBox::valueChanged, this, &VersusPanel::commit);
@@ -169,17 +212,27 @@ void VersusPanel::onDocumentChanged(const DocumentChange &change) {
     case Kind::LayersChanged:
         refreshLayersNote(); // a named layer may exist now
         return;
+    case Kind::Reset:
+        // Another document: its opponents are read afresh from its own setups.
+        mOpponents->clear();
+        refresh();
+        Q_EMIT defenderPictureChanged();
+        return;
     default:
         refresh(); // names, frames or the saved setups changed
     }
 }
 
-void VersusPanel::refillDefenders() {
-    const DocumentData &data = mSession->document()->data();
+void VersusPanel::refillDefenders(const DocumentData *data) {
+    // Without a readable document, only the setup's name (shown as the combo's entry).
     QStringList names{tr("(none)")};
-    for (const Sprite &sprite : data.sprites)
-        for (const Frame &frame : sprite.frames)
-            names << sprite.name + u'/' + frame.name;
+    if (data) {
+        for (const Sprite &sprite : data->sprites)
+            for (const Frame &frame : sprite.frames)
+                names << sprite.name + u'/' + frame.name;
+    } else if (const QString name = shownSetup().defender; !name.isEmpty()) {
+        names << name;
+    }
     QStringList current;
     for (int i = 0; i < mDefender->count(); ++i)
         current << mDefender->itemText(i);
@@ -187,6 +240,15 @@ void VersusPanel::refillDefenders() {
         mDefender->clear();
         mDefender->addItems(names);
     }
+}
+
+VersusSetup VersusPanel::shownSetup() const {
+    const int index = setupIndex();
+    if (index >= 0)
+        return mSession->document()->data().versus[index];
+    if (mHeld && mSession->document()->contains(mSession->currentFrame()))
+        return *mHeld; // playing: the frame borrows the setup playback started with
+    return {};
 }
 
 void VersusPanel::refresh() {
@@ -198,17 +260,32 @@ void VersusPanel::refresh() {
     mPrevious->setEnabled(hasAttacker && attacker.frame > 0);
     mNext->setEnabled(hasAttacker &&
                       attacker.frame + 1 < document->sprite(attacker.sprite).frames.size());
-    refillDefenders();
 
-    const int index = setupIndex();
-    VersusSetup setup;
-    if (index >= 0)
-        setup = document->data().versus[index];
-    else if (mHeld && hasAttacker)
-        setup = *mHeld; // playing: the frame borrows the setup playback started with
-    const auto [ds, df] = document->data().findFrame(setup.defender);
+    const VersusSetup setup = shownSetup();
+    const QString source = setup.defenderDocument;
+    refillSources(source);
+    std::shared_ptr<const DocumentData> opponent;
+    QString note;
+    const QString fileName = QFileInfo(source).fileName();
+    if (!source.isEmpty()) {
+        const VersusOpponents::Entry &entry = mOpponents->get(source);
+        opponent = entry.data;
+        if (!entry.isOk())
+            note = tr("The opponent %1 cannot be read: %2\nThe setup is kept: press Reload once "
+                      "the file is back, or choose another.")
+                       .arg(QDir::toNativeSeparators(source), entry.error);
+    }
+    const bool readable = source.isEmpty() || opponent;
+    const DocumentData &defenderData = opponent ? *opponent : document->data();
+    refillDefenders(readable ? &defenderData : nullptr);
+    const auto [ds, df] = readable ? defenderData.findFrame(setup.defender) : std::pair(-1, -1);
+    if (opponent && ds < 0 && !setup.defender.isEmpty())
+        note = tr("%1 has no frame \"%2\"; choose another defender.").arg(fileName, setup.defender);
     const FrameRef defender = ds >= 0 ? FrameRef{ds, df} : FrameRef{};
-    mDefender->setCurrentIndex(ds >= 0 ? std::max(0, mDefender->findText(setup.defender)) : 0);
+    mDefender->setCurrentIndex(std::max(0, mDefender->findText(setup.defender)));
+    mOpponentNote->setText(note);
+    mOpponentNote->setVisible(!note.isEmpty());
+    mReload->setEnabled(!source.isEmpty());
     mDx->setValue(setup.dx);
     mDy->setValue(setup.dy);
     mSameFacing->setChecked(setup.facing == Facing::Same);
@@ -218,19 +295,20 @@ void VersusPanel::refresh() {
     if (!mLayers->isModified() || attackerText != mLayersAttacker) {
         mLayers->setText(setup.layers ? formatVersusLayers(*setup.layers) : QString());
         mLayers->setModified(false);
-        showLayersNote(setup.layers);
     }
     mLayersAttacker = attackerText;
-    for (QWidget *w : std::initializer_list<QWidget *>{mDefender, mDx, mDy, mSameFacing})
+    for (QWidget *w : std::initializer_list<QWidget *>{mSource, mDefender, mDx, mDy, mSameFacing})
         w->setEnabled(hasAttacker);
     // Pairs belong to a setup: there is none until a defender is chosen.
-    mLayers->setEnabled(hasAttacker && ds >= 0);
+    mLayers->setEnabled(hasAttacker && !setup.defender.isEmpty());
     mRefreshing = false;
 
     if (mService->layers() != setup.layers)
         mService->setLayers(setup.layers);
     mService->setPlacement(
-        {hasAttacker ? attacker : FrameRef{}, defender, setup.dx, setup.dy, setup.facing});
+        {hasAttacker ? attacker : FrameRef{}, defender, setup.dx, setup.dy, setup.facing}, opponent,
+        opponent ? source : QString());
+    refreshLayersNote();
     refreshHits();
     refreshRange();
 }
@@ -244,8 +322,7 @@ void VersusPanel::refreshHits() {
         const VersusHit &hit = hits[row];
         mHits->setItem(row, 0,
                        cell(document->frame(placement.attacker).shapes[hit.attackerShape].id));
-        mHits->setItem(row, 1,
-                       cell(document->frame(placement.defender).shapes[hit.defenderShape].id));
+        mHits->setItem(row, 1, cell(mService->defenderFrame().shapes[hit.defenderShape].id));
         mHits->setItem(row, 2, cell(number(hit.depth)));
         mHits->setItem(
             row, 3,
@@ -255,20 +332,32 @@ void VersusPanel::refreshHits() {
 
 void VersusPanel::refreshRange() {
     const Document *document = mSession->document();
-    // The default's pairs follow the layers and the collide matrix.
-    const QList<LayerPair> defaults = VersusLayerFilter(document->data(), std::nullopt).pairs();
+    // Both characters in one document, as the CLI's --defender-doc joins them: the default's
+    // pairs follow both documents' layer names and this document's collide matrix.
+    FrameRef defender;
+    const DocumentData data = mService->pairData(&defender);
+    const QList<LayerPair> defaults = VersusLayerFilter(data, std::nullopt).pairs();
     mLayers->setPlaceholderText(defaults.isEmpty()
                                     ? tr("no layer pairs collide")
                                     : tr("default: %1").arg(formatVersusLayers(defaults)));
     const VersusPlacement placement = mService->placement();
-    if (!document->contains(placement.attacker) || !document->contains(placement.defender)) {
+    if (!mService->isActive()) {
         mRange->setRowCount(0);
+        mTunnelWarning->hide();
         return;
     }
     const QList<Frame> &frames = document->sprite(placement.attacker.sprite).frames;
-    const VersusLayerFilter filter(document->data(), mService->layers());
+    const VersusLayerFilter filter(data, mService->layers());
     mRange->setRowCount(int(frames.size()));
+    QList<DxInterval> before;
+    QStringList swings;
     for (int f = 0; f < frames.size(); ++f) {
+        const FrameRef attacker{placement.attacker.sprite, f};
+        const QList<DxInterval> now =
+            versusRange(data, attacker, defender, placement.dy, placement.facing, filter);
+        const QList<DxInterval> tunnel = versusTunnel(data, attacker, defender, placement.dy,
+                                                      placement.facing, filter, before, now);
+        before = now;
         mRange->setItem(f, 0, cell(frames[f].name));
         if (!filter.hasAttack(frames[f])) {
             // Nothing to reach with: not "never", which would read as a miss.
@@ -276,19 +365,29 @@ void VersusPanel::refreshRange() {
             item->setToolTip(tr("No shape on the attacker layers tested (%1)")
                                  .arg(formatVersusLayers(filter.pairs())));
             mRange->setItem(f, 1, item);
-            if (f == placement.attacker.frame)
-                mRange->selectRow(f);
-            continue;
+        } else {
+            mRange->setItem(f, 1, cell(now.isEmpty() ? tr("never") : intervalsText(now)));
         }
-        QStringList intervals;
-        for (const DxInterval &i :
-             versusRange(document->data(), {placement.attacker.sprite, f}, placement.defender,
-                         placement.dy, placement.facing, mService->layers()))
-            intervals << tr("%1 to %2").arg(number(i.lo), number(i.hi));
-        mRange->setItem(f, 1, cell(intervals.isEmpty() ? tr("never") : intervals.join(u"; ")));
+        QTableWidgetItem *through = cell(intervalsText(tunnel));
+        if (!tunnel.isEmpty()) {
+            // Marked: a game testing frame by frame misses the defender at these dx.
+            through->setText(QStringLiteral("⚠ ") + through->text());
+            through->setForeground(QColor(0x9a, 0x5b, 0x00));
+            through->setBackground(QColor(255, 200, 80, 90));
+            through->setToolTip(
+                tr("The swing from %1 to %2 passes through the defender at dx %3, though "
+                   "neither frame connects there: a game that tests frame by frame misses it.")
+                    .arg(frames[f - 1].name, frames[f].name, intervalsText(tunnel)));
+            swings << tr("%1 (dx %2)").arg(frames[f].name, intervalsText(tunnel));
+        }
+        mRange->setItem(f, 2, through);
         if (f == placement.attacker.frame)
             mRange->selectRow(f);
     }
+    mTunnelWarning->setText(
+        tr("⚠ The swing into %1 can pass through %2 between frames without a hit.")
+            .arg(QLocale().createSeparatedList(swings), frameName(data, defender)));
+    mTunnelWarning->setVisible(!swings.isEmpty());
 }
 
 void VersusPanel::stepAttacker(int delta) {
@@ -354,27 +453,36 @@ void VersusPanel::commitLayers() {
 void VersusPanel::refreshLayersNote() {
     if (mLayers->isModified())
         return; // a refused list's message stays
-    const int index = setupIndex();
-    showLayersNote(index >= 0 ? mSession->document()->data().versus[index].layers
-                   : mHeld    ? mHeld->layers
-                              : std::nullopt);
+    showLayersNote(shownSetup().layers);
 }
 
 void VersusPanel::showLayersNote(const std::optional<QList<LayerPair>> &layers) {
-    QStringList unknown;
+    // The attacker's layers are this document's; the defender's are its own document's.
+    const std::shared_ptr<const DocumentData> opponent = mService->opponent();
+    QStringList unknown, unknownThere;
     if (layers) {
         const QStringList known = mSession->document()->data().layerNames();
-        for (const LayerPair &pair : *layers)
-            for (const QString &name : {pair.first, pair.second})
-                if (!known.contains(name) && !unknown.contains(name))
-                    unknown << name;
+        const QStringList knownThere = opponent ? opponent->layerNames() : known;
+        for (const LayerPair &pair : *layers) {
+            if (!known.contains(pair.first) && !unknown.contains(pair.first))
+                unknown << pair.first;
+            QStringList &list = opponent ? unknownThere : unknown;
+            if (!knownThere.contains(pair.second) && !list.contains(pair.second))
+                list << pair.second;
+        }
     }
     // Allowed (the layer may come later), but most often a typing slip.
-    mLayersNote->setText(unknown.isEmpty() ? QString()
-                                           : tr("No layer named %1 in this document.")
-                                                 .arg(QLocale().createSeparatedList(unknown)));
+    QStringList lines;
+    if (!unknown.isEmpty())
+        lines << tr("No layer named %1 in this document.")
+                     .arg(QLocale().createSeparatedList(unknown));
+    if (!unknownThere.isEmpty())
+        lines << tr("No layer named %1 in %2.")
+                     .arg(QLocale().createSeparatedList(unknownThere),
+                          QFileInfo(mService->opponentFile()).fileName());
+    mLayersNote->setText(lines.join(u'\n'));
     mLayersNote->setStyleSheet(QString());
-    mLayersNote->setVisible(!unknown.isEmpty());
+    mLayersNote->setVisible(!lines.isEmpty());
 }
 
 void VersusPanel::commitSetup(double dx, double dy) {
@@ -383,7 +491,9 @@ void VersusPanel::commitSetup(double dx, double dy) {
     Document *document = mSession->document();
     QList<VersusSetup> setups = document->data().versus;
     const int index = setupIndex();
-    VersusSetup setup = index >= 0 ? setups[index] : VersusSetup{};
+    // A frame without a setup of its own saves what it shows (while playing, the held setup's
+    // defender document and pairs).
+    VersusSetup setup = shownSetup();
     setup.attacker = attackerName();
     setup.defender = mDefender->currentIndex() > 0 ? mDefender->currentText() : QString();
     setup.dx = dx;

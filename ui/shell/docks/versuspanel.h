@@ -1,9 +1,11 @@
 #pragma once
 
+#include "framepicture.h"
 #include "versus.h"
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -17,6 +19,8 @@ class QToolButton;
 namespace hitsmith {
 
 class EditorSession;
+class Prompts;
+class VersusOpponents;
 class VersusService;
 struct DocumentChange;
 
@@ -24,7 +28,13 @@ struct DocumentChange;
 /// the user picks the defender's frame, its offset dx/dy and its facing, and steps through the
 /// attacker's frames. It lists the hits between the two (attacker shape, defender shape, depth,
 /// normal) and, for every frame of the attacker's sprite, the dx intervals at which it connects
-/// with the defender (the move's reach).
+/// with the defender (the move's reach) and those at which its swing from the frame before
+/// passes through the defender although neither frame connects (versusTunnel), with a warning
+/// naming those frames.
+///
+/// The defender may come from another document (another character, opened read only through
+/// "Defender from"): its path is the setup's defenderDocument, so reopening the document brings
+/// the opponent back; one that cannot be read is named in a note, and the setup is kept.
 ///
 /// The setup is the document's versus entry for the attacker frame (the first one naming it):
 /// every change is one SetVersusCommand, and undo brings the panel back with the document.
@@ -32,12 +42,19 @@ class VersusPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit VersusPanel(EditorSession *session, QWidget *parent = nullptr);
+    VersusPanel(EditorSession *session, Prompts *prompts, QWidget *parent = nullptr);
     ~VersusPanel() override;
 
     /// The hits the table shows (for the canvas and tests).
     const VersusService *service() const { return mService; }
-    /// The defender choice: "(none)" first, then every "sprite/frame".
+    /// Where the defender comes from: "This document", each opponent file (its name; the path
+    /// in the item's data and tooltip), then "Open other…", which asks for a file.
+    QComboBox *sourceCombo() const { return mSource; }
+    /// Reads the chosen opponent's file again (it changed on disk).
+    QToolButton *reloadButton() const { return mReload; }
+    /// Why the opponent cannot be used (its file is missing or broken, or lacks the frame).
+    QLabel *opponentNote() const { return mOpponentNote; }
+    /// The defender choice: "(none)" first, then every "sprite/frame" of the defender's document.
     QComboBox *defenderCombo() const { return mDefender; }
     /// Defender origin x.
     QDoubleSpinBox *dxBox() const { return mDx; }
@@ -52,8 +69,12 @@ public:
     QLabel *layersNote() const { return mLayersNote; }
     /// Attacker shape, defender shape, depth, normal: one row per hit.
     QTableWidget *hitsTable() const { return mHits; }
-    /// Attacker frame, reach: one row per frame of the attacker's sprite.
+    /// Attacker frame, reach, tunnel ("Passes through": the dx at which the swing from the frame
+    /// before meets the defender though neither frame connects): one row per frame of the
+    /// attacker's sprite.
     QTableWidget *rangeTable() const { return mRange; }
+    /// Names the frames whose swing can pass through the defender (hidden when none can).
+    QLabel *tunnelWarning() const { return mTunnelWarning; }
     /// Steps the attacker to the previous frame of its sprite.
     QToolButton *previousFrameButton() const { return mPrevious; }
     /// Steps the attacker to the next frame of its sprite.
@@ -67,12 +88,27 @@ public:
     /// plays along with the move. Stopping goes back to each frame's own setup.
     void setPlaying(bool playing);
 
+    /// The defender frame's picture as its own document draws it (for the canvas's versus
+    /// layer); NoImage without a defender.
+    FramePicture defenderPicture() const;
+
+Q_SIGNALS:
+    /// The defender's picture may look different (an opponent was read again).
+    void defenderPictureChanged();
+
 private:
     void onDocumentChanged(const DocumentChange &change);
-    void refresh();         ///< the controls and the service from the document
-    void refreshHits();     ///< the hits table from the service
-    void refreshRange();    ///< the range table from the geometry
-    void refillDefenders(); ///< the combo's frame list
+    void refresh();      ///< the controls and the service from the document
+    void refreshHits();  ///< the hits table from the service
+    void refreshRange(); ///< the range table from the geometry
+    void refillDefenders(const DocumentData *data); ///< the combo's frame list
+    void refillSources(const QString &current);     ///< the source combo's files
+    void onSourceActivated(int index);
+    void openOpponent();                    ///< asks for a file, then chooseSource
+    void reloadOpponent();                  ///< reads the setup's file again
+    void chooseSource(const QString &path); ///< the defender's document as one undo command
+    /// The setup the panel shows (the attacker's own, or the one held while playing).
+    VersusSetup shownSetup() const;
     void stepAttacker(int delta);
     void commit(); ///< the controls' values as one undo command
     void commitSetup(double dx, double dy);
@@ -86,10 +122,15 @@ private:
     int setupIndex() const; ///< the document's versus entry for the attacker, or -1
 
     EditorSession *mSession;
+    Prompts *mPrompts;
+    std::unique_ptr<VersusOpponents> mOpponents;
     VersusService *mService;
     QLabel *mAttacker;
     QToolButton *mPrevious;
     QToolButton *mNext;
+    QComboBox *mSource;
+    QToolButton *mReload;
+    QLabel *mOpponentNote;
     QComboBox *mDefender;
     QDoubleSpinBox *mDx;
     QDoubleSpinBox *mDy;
@@ -99,6 +140,7 @@ private:
     QString mLayersAttacker; ///< the attacker frame the field's text belongs to
     QTableWidget *mHits;
     QTableWidget *mRange;
+    QLabel *mTunnelWarning;
     bool mRefreshing = false;
     std::optional<VersusSetup> mHeld; // while playing: the setup playback started with
 };
