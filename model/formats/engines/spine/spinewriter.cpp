@@ -235,7 +235,31 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
             }
             slotTimelines.insert(slot, QJsonObject{{QStringLiteral("attachment"), keys}});
         }
-        animations.insert(sprite.name, QJsonObject{{QStringLiteral("slots"), slotTimelines}});
+        QJsonObject animation{{QStringLiteral("slots"), slotTimelines}};
+        // Root motion: the root bone (every slot's bone) steps to each frame's root position, as
+        // a stepped translate timeline: boxes and points move with it in skeleton space, and a
+        // runtime's root-motion support (spine-unity's SkeletonRootMotion reads the root bone
+        // by default) can move the game object by it instead.
+        const bool moves = std::any_of(sprite.frames.cbegin(), sprite.frames.cend(),
+                                       [](const Frame &f) { return !f.motion.isNull(); });
+        if (moves) {
+            QJsonArray translate;
+            qint64 ms = 0;
+            for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
+                const QPointF root = engines::pixelRounded(sprite.rootPosition(f));
+                QJsonObject key{{QStringLiteral("time"), keyTime(ms)},
+                                {QStringLiteral("x"), root.x()},
+                                {QStringLiteral("y"), root.y() == 0 ? 0.0 : -root.y()}};
+                if (f + 1 < sprite.frames.size())
+                    key.insert(QStringLiteral("curve"), QStringLiteral("stepped"));
+                translate.append(key);
+                ms += sprite.frameDuration(f);
+            }
+            animation.insert(QStringLiteral("bones"),
+                             QJsonObject{{QStringLiteral("root"),
+                                          QJsonObject{{QStringLiteral("translate"), translate}}}});
+        }
+        animations.insert(sprite.name, animation);
     }
 
     QJsonArray slots;
