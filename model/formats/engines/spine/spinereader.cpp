@@ -399,7 +399,8 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
             sprite.name = animationName;
             engines::UniqueNames frameNames(QStringLiteral("-"));
             const std::vector<qint64> starts(times.begin(), times.end());
-            QPointF rootBefore;
+            QPointF root, rootBefore;
+            qsizetype nextRootKey = 0;
             for (std::size_t k = 0; k < starts.size(); ++k) {
                 const qint64 start = starts[k];
                 const qint64 stop = k + 1 < starts.size() ? starts[k + 1] : end;
@@ -445,11 +446,9 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                                                  : QStringLiteral("frame-%1").arg(k + 1));
                 if (stop > start)
                     frame.duration = int(std::min<qint64>(stop - start, 1 << 30));
-                QPointF root;
-                for (const auto &[ms, position] : rootKeys) {
-                    if (ms <= start)
-                        root = position;
-                }
+                // Frames start in time order: the keys up to this start are passed once.
+                while (nextRootKey < rootKeys.size() && rootKeys[nextRootKey].first <= start)
+                    root = rootKeys[nextRootKey++].second;
                 frame.motion = engines::pixelRounded(root - rootBefore);
                 rootBefore = root;
                 sprite.frames.append(frame);
