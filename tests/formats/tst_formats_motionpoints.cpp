@@ -402,6 +402,13 @@ void TestMotionPoints::spineRootTimeline() {
             {"time", double(std::nextafter(0.1f, 0.0f))}, {"x", 4}, {"y", 0}, {"curve", "stepped"}},
         QJsonObject{{"time", double(std::nextafter(0.2f, 0.0f))}, {"x", 6.5}, {"y", 1}}};
     QCOMPARE(translate, expected);
+    // The skeleton's bounds hold the boxes where they are shown: frame c's body, 6.5 px on and
+    // 1 px up, reaches x 11.5 and y 21.
+    const QJsonObject skeleton = root.value("skeleton").toObject();
+    QCOMPARE(
+        QList<double>({skeleton.value("x").toDouble(), skeleton.value("y").toDouble(),
+                       skeleton.value("width").toDouble(), skeleton.value("height").toDouble()}),
+        QList<double>({-5, 0, 16.5, 21}));
     QCOMPARE(root.value("bones").toArray()[0].toObject().value("name").toString(),
              QStringLiteral("root"));
 

@@ -1,5 +1,6 @@
 #include "godotanimation.h"
 
+#include "enginesupport.h"
 #include "jsonsupport.h"
 
 #include <numeric>
@@ -191,8 +192,11 @@ SpriteAnimation spriteAnimation(const Sprite &sprite, const QList<ExportedFrame>
         moves = moves || !frame.motion.isNull();
     if (moves) {
         Track rootTrack{QStringLiteral(".:position"), starts, {}};
-        for (qsizetype i = 0; i < sprite.frames.size(); ++i)
-            rootTrack.values << vector2(sprite.rootPosition(i));
+        QPointF root; // Sprite::rootPosition(i), summed as the frames go
+        for (const Frame &frame : sprite.frames) {
+            root += frame.motion;
+            rootTrack.values << vector2(engines::pixelRounded(root));
+        }
         tracks << rootTrack;
     }
     // Points: each Marker2D's position at every frame (a frame without the point keeps the

@@ -180,9 +180,11 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
         QMap<QString, QStringList> shown;
         for (const QString &slot : slotOrder)
             shown[slot] = QStringList(sprite.frames.size(), QString());
+        QPointF root; // Sprite::rootPosition(f), summed as the frames go
         for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
             const Frame &frame = sprite.frames[f];
             const QPointF origin = frame.origin.value_or(QPointF());
+            root += frame.motion;
             QMap<QString, int> used;
             for (const Shape &shape : frame.shapes) {
                 if (!isExported(shape))
@@ -199,9 +201,12 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
                     return result;
                 }
                 const QJsonObject attachment = attachmentFor(shape, origin);
+                // The skeleton's bounds hold every box where the animation shows it: moved by
+                // the frame's root position (root motion, y up).
                 const QJsonArray vertices = attachment.value(QStringLiteral("vertices")).toArray();
                 for (qsizetype i = 0; i + 1 < vertices.size(); i += 2) {
-                    const double x = vertices[i].toDouble(), y = vertices[i + 1].toDouble();
+                    const double x = vertices[i].toDouble() + root.x();
+                    const double y = vertices[i + 1].toDouble() - root.y();
                     minX = anyVertex ? std::min(minX, x) : x;
                     maxX = anyVertex ? std::max(maxX, x) : x;
                     minY = anyVertex ? std::min(minY, y) : y;
@@ -245,8 +250,10 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
         if (moves) {
             QJsonArray translate;
             qint64 ms = 0;
+            QPointF sum; // Sprite::rootPosition(f), summed as the frames go
             for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
-                const QPointF root = engines::pixelRounded(sprite.rootPosition(f));
+                sum += sprite.frames[f].motion;
+                const QPointF root = engines::pixelRounded(sum);
                 QJsonObject key{{QStringLiteral("time"), keyTime(ms)},
                                 {QStringLiteral("x"), root.x()},
                                 {QStringLiteral("y"), root.y() == 0 ? 0.0 : -root.y()}};
