@@ -73,23 +73,29 @@ struct SpritePoint {
     QList<std::optional<QPointF>> positions; ///< per frame, relative to the frame's origin
 };
 
-/// The sprite's points in the order they first appear (frame by frame).
-QList<SpritePoint> pointsOf(const Sprite &sprite) {
-    QList<SpritePoint> points;
+/// A sprite's points in the order they first appear (frame by frame), and where each is.
+struct SpritePoints {
+    QList<SpritePoint> list;
+    QHash<std::pair<QString, QString>, qsizetype> index; ///< (id, layer) -> place in list
+
+    qsizetype of(const Shape &shape) const { return index.value({shape.id, shape.layer}, -1); }
+};
+
+SpritePoints pointsOf(const Sprite &sprite) {
+    SpritePoints points;
     for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
         const Frame &frame = sprite.frames[f];
         for (const Shape &shape : frame.shapes) {
             if (!isExportedPoint(shape))
                 continue;
-            auto it = std::find_if(points.begin(), points.end(), [&](const SpritePoint &p) {
-                return p.id == shape.id && p.layer == shape.layer;
-            });
-            if (it == points.end()) {
-                points.append({shape.id, shape.layer, shape.properties,
-                               QList<std::optional<QPointF>>(sprite.frames.size())});
-                it = points.end() - 1;
+            qsizetype i = points.of(shape);
+            if (i < 0) {
+                i = points.list.size();
+                points.index.insert({shape.id, shape.layer}, i);
+                points.list.append({shape.id, shape.layer, shape.properties,
+                                    QList<std::optional<QPointF>>(sprite.frames.size())});
             }
-            it->positions[f] =
+            points.list[i].positions[f] =
                 engines::pixelRounded(shape.center - frame.origin.value_or(QPointF()));
         }
     }
@@ -135,16 +141,16 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
     }
     // One Marker2D per point id holds one set of properties.
     for (const Sprite &sprite : document.sprites) {
-        for (const SpritePoint &point : pointsOf(sprite)) {
-            for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
-                const Frame &frame = sprite.frames[f];
-                const qsizetype i = frame.indexOfShape(point.id);
-                if (point.positions[f] && i >= 0 && frame.shapes[i].properties != point.properties)
+        const SpritePoints points = pointsOf(sprite);
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes) {
+                const qsizetype i = isExportedPoint(shape) ? points.of(shape) : -1;
+                if (i >= 0 && shape.properties != points.list[i].properties)
                     losses.add(tr("%1 point has properties other than in its first frame; its "
                                   "Marker2D keeps the first frame's"),
                                tr("%1 points have properties other than in their first frame; "
                                   "each Marker2D keeps the first frame's"),
-                               engines::shapeLocation(sprite.name, frame.name, point.id));
+                               engines::shapeLocation(sprite.name, frame.name, shape.id));
             }
         }
     }
@@ -224,7 +230,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
         QList<godot::ExportedFrame> exported;
         // Only the first frame is on until the animation plays (autoplay is off).
         const bool animated = sprite.frames.size() > 1;
-        const QList<SpritePoint> spritePoints = pointsOf(sprite);
+        const SpritePoints spritePoints = pointsOf(sprite);
         for (const Frame &frame : sprite.frames) {
             const bool first = &frame == &sprite.frames.first();
             const QString frameNode = frameScope.take(frame.name);
@@ -263,13 +269,15 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                         written.append(&shape);
                 }
             }
-            for (const SpritePoint &point : spritePoints) {
-                for (const Shape &shape : frame.shapes) {
-                    if (isExportedPoint(shape) && shape.id == point.id &&
-                        shape.layer == point.layer)
-                        written.append(&shape);
-                }
+            QList<const Shape *> points;
+            for (const Shape &shape : frame.shapes) {
+                if (isExportedPoint(shape))
+                    points.append(&shape);
             }
+            std::stable_sort(points.begin(), points.end(), [&](const Shape *a, const Shape *b) {
+                return spritePoints.of(*a) < spritePoints.of(*b);
+            });
+            written << points;
             QHash<const Shape *, int> order;
             bool reordered = false;
             for (const Shape &shape : frame.shapes) {
@@ -354,7 +362,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
         // Points: one Marker2D per point id and layer under the sprite node; the animation
         // keys its position per frame and hides it in frames without it.
         QList<godot::ExportedPoint> markers;
-        for (const SpritePoint &point : spritePoints) {
+        for (const SpritePoint &point : spritePoints.list) {
             const QString markerNode = frameScope.take(point.id);
             std::optional<QPointF> first;
             for (const std::optional<QPointF> &p : point.positions)
