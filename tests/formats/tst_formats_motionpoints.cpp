@@ -28,6 +28,9 @@ private Q_SLOTS:
     void godotPointPropertiesThatDifferAreCounted();
     void tiledMotionProperties();
     void spineRootTimeline();
+    void truncationsNeverHalfLoad_data();
+    void truncationsNeverHalfLoad();
+    void godotMalformedTracks();
     void lossCountedWhereNotKept_data();
     void lossCountedWhereNotKept();
 };
@@ -429,6 +432,43 @@ void TestMotionPoints::spineRootTimeline() {
     QVERIFY2(read.warnings.contains(QStringLiteral(
                  "animation \"hero\" moves bones; boxes are read in the bones' setup pose")),
              qPrintable(read.warnings.join(u'\n')));
+}
+
+void TestMotionPoints::truncationsNeverHalfLoad_data() {
+    addTargets();
+}
+
+// A file cut short never loads with its motion or points half there (documentDifference compares
+// motion too): a Godot scene cut before its AnimationPlayer leaves the animation unused, refused.
+void TestMotionPoints::truncationsNeverHalfLoad() {
+    QFETCH(QString, target);
+    const FileFormat *fmt = format(target.toLatin1().constData());
+    checkTruncationsNeverHalfLoad(fmt, fmt->write(steppingDocument(), {}, {}).bytes);
+}
+
+// Tracks whose keys do not pair up are refused with their place; a track the reader does not
+// know is left alone.
+void TestMotionPoints::godotMalformedTracks() {
+    const QByteArray scene = format("godot")->write(steppingDocument(), {}, {}).bytes;
+    QByteArray mismatched = scene;
+    QVERIFY(mismatched.contains("\"values\": [Vector2(0, 0), Vector2(4, 0), Vector2(6.5, -1)]"));
+    mismatched.replace("\"values\": [Vector2(0, 0), Vector2(4, 0), Vector2(6.5, -1)]",
+                       "\"values\": [Vector2(0, 0), Vector2(4, 0)]");
+    ReadResult read = format("godot")->read(mismatched, {});
+    QVERIFY2(
+        read.error.endsWith(QStringLiteral(" tracks/2/keys: expected as many values as times")),
+        qPrintable(read.error));
+    QByteArray notVector = scene;
+    notVector.replace("Vector2(4, 0), Vector2(6.5, -1)]", "Vector2(4, 0), true]");
+    read = format("godot")->read(notVector, {});
+    QVERIFY2(read.error.endsWith(QStringLiteral(" position: expected Vector2(x, y)")),
+             qPrintable(read.error));
+    QByteArray unknown = scene;
+    unknown.replace("NodePath(\".:position\")", "NodePath(\"Elsewhere:position\")");
+    read = format("godot")->read(unknown, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    for (const Frame &frame : read.document->sprites[0].frames)
+        QCOMPARE(frame.motion, QPointF());
 }
 
 void TestMotionPoints::lossCountedWhereNotKept_data() {
