@@ -241,6 +241,13 @@ inline QString documentDifference(const DocumentData &expected, const DocumentDa
             const Frame &ef = e.frames[f], &af = a.frames[f];
             if (ef.name != af.name)
                 return QStringLiteral("frame name %1 != %2").arg(af.name, ef.name);
+            if (!nearPoint(ef.motion, af.motion, tolerance))
+                return QStringLiteral("%1/%2: motion (%3, %4) != (%5, %6)")
+                    .arg(e.name, ef.name)
+                    .arg(af.motion.x())
+                    .arg(af.motion.y())
+                    .arg(ef.motion.x())
+                    .arg(ef.motion.y());
             if (ef.shapes.size() != af.shapes.size())
                 return QStringLiteral("%1/%2: shape count %3 != %4")
                     .arg(e.name, ef.name)

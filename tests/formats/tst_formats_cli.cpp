@@ -26,6 +26,7 @@ private Q_SLOTS:
     void importMalformedWritesNothing();
     void importPhysicsEditorByContent();
     void exportImportRoundTrip();
+    void exportCountsMotionLost();
 
 private:
     struct Run {
@@ -221,6 +222,38 @@ void TestFormatCommands::exportImportRoundTrip() {
         const QString why = documentDifference(sampleDocument(), *result.document, kTolerance);
         QVERIFY2(why.isEmpty(), qPrintable(QLatin1String(extension) + QStringLiteral(": ") + why));
     }
+}
+
+void TestFormatCommands::exportCountsMotionLost() {
+    // Issue 29: the knight's three stepping attack frames, exported where motion has no place,
+    // are counted on stderr; where it has one, nothing is said and the steps come back.
+    const QString knight =
+        QDir(env("HITSMITH_SOURCE_DIR")).filePath(QStringLiteral("examples/knight.json"));
+    for (const auto &[target, name] :
+         {std::pair{"matter", "Matter bodies"}, std::pair{"air", "MUGEN .air files"}}) {
+        const Run run = cli({QStringLiteral("export"), QStringLiteral("-f"), QLatin1String(target),
+                             knight, QStringLiteral("-o"), QStringLiteral("lost.out")});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("knight.json: warning: root motion is not stored "
+                                                 "in %1: 3 frames' motion not kept: "
+                                                 "knight/attack-1, knight/attack-2, "
+                                                 "knight/attack-3\n")
+                                      .arg(QLatin1String(name))),
+                 qPrintable(run.err));
+    }
+    const Run godot = cli(
+        {QStringLiteral("export"), knight, QStringLiteral("-o"), QStringLiteral("knight.tscn")});
+    QVERIFY2(godot.code == 0 && !godot.err.contains(QStringLiteral("motion")),
+             qPrintable(godot.err));
+    const Run back = cli({QStringLiteral("import"), QStringLiteral("knight.tscn"),
+                          QStringLiteral("-o"), QStringLiteral("knight-back.json")});
+    QVERIFY2(back.code == 0, qPrintable(back.err));
+    const ReadResult result = loadDocumentFile(mDir.filePath(QStringLiteral("knight-back.json")));
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &attack = result.document->sprites.value(0);
+    QCOMPARE(attack.name, QStringLiteral("knight"));
+    QCOMPARE(attack.frames.value(3).motion, QPointF(5, -1));
+    QCOMPARE(attack.rootPosition(3), QPointF(26, -1));
 }
 
 QTEST_GUILESS_MAIN(TestFormatCommands)

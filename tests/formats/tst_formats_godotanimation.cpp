@@ -6,6 +6,7 @@
 #include "formattestsupport.h"
 
 #include "godottext.h"
+#include "hitsmithformat.h"
 
 #include <QHash>
 #include <QSet>
@@ -21,6 +22,7 @@ private Q_SLOTS:
     void spriteFramesTimingAndRegions();
     void importStaysExact();
     void singleFrameSpriteHasNoSwitches();
+    void knightPointsAndRootFollowTheFrames();
 };
 
 namespace {
@@ -369,6 +371,89 @@ void TestGodotAnimation::singleFrameSpriteHasNoSwitches() {
               QStringLiteral("frames"))
             ->items[0];
     QCOMPARE(entry(frame, QStringLiteral("texture"))->kind, godot::Value::Null);
+}
+
+// Issues 29 and 30 on the bundled knight: while each animation plays, every Marker2D under the
+// sprite node is visible exactly in the frames holding its point, at the point's place relative
+// to the frame origin, and the sprite node (".:position") stands at the frame's root position.
+void TestGodotAnimation::knightPointsAndRootFollowTheFrames() {
+    const ReadResult loaded = loadDocumentFile(
+        QDir(env("HITSMITH_SOURCE_DIR")).filePath(QStringLiteral("examples/knight.json")));
+    QVERIFY2(loaded.isOk(), qPrintable(loaded.error));
+    const DocumentData &document = *loaded.document;
+    const WriteResult written = format("godot")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    const Scene scene = parseScene(written.bytes);
+    const QHash<QString, Animation> all = animations(scene);
+    int pointsSeen = 0, steps = 0;
+    for (const Sprite &sprite : document.sprites) {
+        const Animation animation = all.value(sprite.name);
+        QCOMPARE(animation.root, sprite.name);
+        QList<const Scene::Node *> markers;
+        for (const Scene::Node &node : scene.nodes) {
+            if (node.type == QLatin1String("Marker2D")) {
+                QCOMPARE(node.parent == animation.root || !node.path.startsWith(sprite.name + u'/'),
+                         true);
+                if (node.parent == animation.root)
+                    markers << &node;
+            }
+        }
+        int start = 0;
+        for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
+            const Frame &frame = sprite.frames[f];
+            for (const double t :
+                 {start / 1000.0, (start + sprite.frameDuration(f) - 1) / 1000.0}) {
+                const QString when =
+                    QStringLiteral("%1 frame %2 at %3 s").arg(sprite.name).arg(f).arg(t);
+                // The sprite node's own position: the AnimationPlayer's root is ".".
+                const godot::Value *own =
+                    scene.node(animation.root)->section->property(QStringLiteral("position"));
+                godot::Value root = own ? *own : godot::Value();
+                for (const Track &track : animation.tracks) {
+                    for (qsizetype k = 0;
+                         track.path == QLatin1String(".:position") && k < track.times.size(); ++k) {
+                        if (track.times[k] <= t + 1e-9)
+                            root = track.values[k];
+                    }
+                }
+                bool ok = true;
+                const QList<double> r =
+                    root.kind == godot::Value::Null ? QList<double>{0, 0} : root.numbers(&ok);
+                QVERIFY2(ok && QPointF(r.value(0), r.value(1)) == sprite.rootPosition(f),
+                         qPrintable(when));
+                QHash<QString, QPointF> shown;
+                for (const Scene::Node *marker : markers) {
+                    if (!valueAt(scene, animation, marker->path, QStringLiteral("visible"), t,
+                                 boolean(true))
+                             .boolean)
+                        continue;
+                    const godot::Value *name =
+                        marker->section->property(QStringLiteral("metadata/hitsmith_name"));
+                    const QList<double> p = valueAt(scene, animation, marker->path,
+                                                    QStringLiteral("position"), t, godot::Value())
+                                                .numbers(&ok);
+                    shown.insert(name ? name->text : marker->path.section(u'/', -1),
+                                 QPointF(p.value(0), p.value(1)));
+                }
+                QHash<QString, QPointF> expected;
+                for (const Shape &shape : frame.shapes) {
+                    if (shape.type == ShapeType::Point)
+                        expected.insert(shape.id, shape.center - frame.origin.value_or(QPointF()));
+                }
+                QCOMPARE(QSet<QString>(shown.keyBegin(), shown.keyEnd()),
+                         QSet<QString>(expected.keyBegin(), expected.keyEnd()));
+                for (auto it = expected.begin(); it != expected.end(); ++it) {
+                    QVERIFY2(nearPoint(shown.value(it.key()), it.value(), 1e-9),
+                             qPrintable(when + u' ' + it.key()));
+                    ++pointsSeen;
+                }
+            }
+            steps += frame.motion.isNull() ? 0 : 1;
+            start += sprite.frameDuration(f);
+        }
+    }
+    QCOMPARE(pointsSeen, 12); // 6 points, each at two instants
+    QCOMPARE(steps, 3);
 }
 
 QTEST_GUILESS_MAIN(TestGodotAnimation)

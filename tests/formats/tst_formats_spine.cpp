@@ -365,7 +365,8 @@ void TestSpineFormat::spineCoreFindsTheDocumentsShapes_data() {
 
 /// The real consumer: spine-core's SkeletonJson loads the export, every animation is played to
 /// each frame's start time, and the visible bounding boxes (SkeletonBounds) and points (world
-/// positions) must be exactly the frame's shapes in skeleton space, within 1e-3.
+/// positions) must be exactly the frame's shapes in skeleton space, moved by the frame's root
+/// position (root motion), within 1e-3.
 void TestSpineFormat::spineCoreFindsTheDocumentsShapes() {
     QFETCH(QString, document);
     const QString binDir = env("HITSMITH_BIN_DIR");
@@ -433,8 +434,11 @@ void TestSpineFormat::spineCoreFindsTheDocumentsShapes() {
         for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
             const Frame &frame = sprite.frames[f];
             const QPointF o = frame.origin.value_or(QPointF());
+            // Root motion moves the root bone, and every box and point with it, to the frame's
+            // root position (y up in skeleton space).
+            const QPointF root = sprite.rootPosition(f);
             const auto toSkeleton = [&](QPointF p) {
-                return QPointF(p.x() - o.x(), o.y() - p.y());
+                return QPointF(p.x() - o.x() + root.x(), o.y() - p.y() - root.y());
             };
             const QString prefix = data.sprites.size() > 1 ? sprite.name + u'/' + frame.name + u'/'
                                                            : frame.name + u'/';

@@ -195,7 +195,8 @@ void TestTiledFormats::writeAnimationAndTypedProperties() {
             ->exportWarnings(clash)
             .contains(QStringLiteral(
                 "1 frame property not written: its name is one Hitsmith uses for tile properties "
-                "(sprite, frame, originX, originY, spriteDuration): knight/attack-2/sprite")));
+                "(sprite, frame, originX, originY, spriteDuration, motionX, motionY): "
+                "knight/attack-2/sprite")));
 }
 
 void TestTiledFormats::readForeignProperties() {

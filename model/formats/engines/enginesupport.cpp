@@ -84,6 +84,21 @@ QStringList pointLossWarnings(const DocumentData &document, const QString &targe
     return losses.lines();
 }
 
+QStringList motionLossWarnings(const DocumentData &document, const QString &target) {
+    LossCounter losses;
+    for (const Sprite &sprite : document.sprites) {
+        for (const Frame &frame : sprite.frames) {
+            if (!frame.motion.isNull())
+                losses.add(tr("root motion is not stored in %1: %2 frame's motion not kept")
+                               .arg(target, QStringLiteral("%1")),
+                           tr("root motion is not stored in %1: %2 frames' motion not kept")
+                               .arg(target, QStringLiteral("%1")),
+                           sprite.name + u'/' + frame.name);
+        }
+    }
+    return losses.lines();
+}
+
 bool checkInvalidShapes(const DocumentData &document, const WriteOptions &options,
                         WriteResult *result) {
     const QStringList invalid = invalidShapeWarnings(document);

@@ -55,6 +55,10 @@ private:
 /// Writers of such targets leave every point out (isCollidable() is false for points).
 QStringList pointLossWarnings(const DocumentData &document, const QString &target);
 
+/// The counted warning of a target without root motion: "root motion is not stored in <target>:
+/// 3 frames' motion not kept: knight/attack-1/windup, ..."; empty when no frame has motion.
+QStringList motionLossWarnings(const DocumentData &document, const QString &target);
+
 /// One grouped warning for every invalid shape ("2 invalid shapes skipped: a/b/c (...), ...").
 /// ("knight/attack-2/blade: invalid (...), skipped").
 QStringList invalidShapeWarnings(const DocumentData &document);

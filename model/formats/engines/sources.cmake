@@ -16,6 +16,8 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/godot/godotproperties.h formats/engines/godot/godotproperties.cpp
   formats/engines/godot/godotformat.h formats/engines/godot/godotformat.cpp
   formats/engines/godot/godotreader.cpp formats/engines/godot/godotwriter.cpp
+  formats/engines/godot/godotreading.h formats/engines/godot/godotreading.cpp
+  formats/engines/godot/godotanimationreader.cpp formats/engines/godot/godottilesets.cpp
   formats/engines/godot/godotanimation.h formats/engines/godot/godotanimation.cpp
   formats/engines/mugen/airformat.h formats/engines/mugen/airformat.cpp
   formats/engines/mugen/airlines.h formats/engines/mugen/airlines.cpp

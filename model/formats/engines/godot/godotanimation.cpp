@@ -1,5 +1,6 @@
 #include "godotanimation.h"
 
+#include "enginesupport.h"
 #include "jsonsupport.h"
 
 #include <numeric>
@@ -77,6 +78,18 @@ Track switchTrack(const QString &path, double start, double end, bool onValue) {
     return track;
 }
 
+/// A value per frame, keyed only at the frames where it changes (always at 0).
+Track changesTrack(const QString &path, const QList<double> &starts, const QStringList &values) {
+    Track track{path, {}, {}};
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (i == 0 || values[i] != track.values.last()) {
+            track.times << starts[i];
+            track.values << values[i];
+        }
+    }
+    return track;
+}
+
 } // namespace
 
 QString animationName(const QString &spriteName) {
@@ -89,8 +102,8 @@ QString animationName(const QString &spriteName) {
 }
 
 SpriteAnimation spriteAnimation(const Sprite &sprite, const QList<ExportedFrame> &frames,
-                                const QString &spriteParent, const QString &imagePath,
-                                int *nextResource) {
+                                const QList<ExportedPoint> &points, const QString &spriteParent,
+                                const QString &imagePath, int *nextResource) {
     SpriteAnimation result;
     if (sprite.frames.isEmpty())
         return result;
@@ -172,6 +185,44 @@ SpriteAnimation spriteAnimation(const Sprite &sprite, const QList<ExportedFrame>
     tracks << frameTrack;
     if (offsetChanges)
         tracks << offsetTrack;
+    // Root motion: the sprite node (the AnimationPlayer's root, ".") stands at the frame's root
+    // position, so everything under it, image, boxes and points, steps with the character.
+    bool moves = false;
+    for (const Frame &frame : sprite.frames)
+        moves = moves || !frame.motion.isNull();
+    if (moves) {
+        Track rootTrack{QStringLiteral(".:position"), starts, {}};
+        QPointF root; // Sprite::rootPosition(i), summed as the frames go
+        for (const Frame &frame : sprite.frames) {
+            root += frame.motion;
+            rootTrack.values << vector2(engines::pixelRounded(root));
+        }
+        tracks << rootTrack;
+    }
+    // Points: each Marker2D's position at every frame (a frame without the point keeps the
+    // position before it) and, when some frame lacks it, its visibility.
+    if (sprite.frames.size() > 1) {
+        for (const ExportedPoint &point : points) {
+            Track positionTrack{point.node + QStringLiteral(":position"), starts, {}};
+            QStringList visible;
+            // Frames before the point's first one take its first position.
+            QPointF held;
+            for (const std::optional<QPointF> &p : point.positions) {
+                if (p) {
+                    held = *p;
+                    break;
+                }
+            }
+            for (const std::optional<QPointF> &p : point.positions) {
+                held = p.value_or(held);
+                positionTrack.values << vector2(held);
+                visible << (p ? QStringLiteral("true") : QStringLiteral("false"));
+            }
+            tracks << positionTrack;
+            if (visible.contains(QStringLiteral("false")))
+                tracks << changesTrack(point.node + QStringLiteral(":visible"), starts, visible);
+        }
+    }
     if (frames.size() > 1) {
         for (qsizetype i = 0; i < frames.size(); ++i) {
             const double end = i + 1 < frames.size() ? starts[i + 1] : 0.0;

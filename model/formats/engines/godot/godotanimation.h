@@ -3,12 +3,16 @@
 // The part of a Godot 4 scene that makes the exported hitboxes run: per sprite an
 // AnimatedSprite2D with a SpriteFrames resource (AtlasTexture regions, frame durations) and an
 // AnimationPlayer whose animation switches each frame's node visible and its shapes enabled,
-// frame by frame, in step with the sprite's frame.
+// frame by frame, in step with the sprite's frame. Points are one Marker2D per point id under the
+// sprite node, their position keyed per frame (visible false where a frame lacks the point); root
+// motion keys the sprite node's own position (".:position") at each frame's root position.
 
 #include "documentdata.h"
 
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace hitsmith::godot {
 
@@ -21,6 +25,13 @@ inline const QString kAnimationPlayerNode = QStringLiteral("AnimationPlayer");
 struct ExportedFrame {
     QString node;       ///< the frame's Node2D
     QStringList shapes; ///< its CollisionShape2D / CollisionPolygon2D nodes
+};
+
+/// One Marker2D of a sprite: a point id (on one layer) across the sprite's frames.
+struct ExportedPoint {
+    QString node; ///< the Marker2D, a child of the sprite node
+    /// Per frame, its position in the sprite node's space; nullopt where the frame lacks it.
+    QList<std::optional<QPointF>> positions;
 };
 
 /// Resources and nodes for one sprite; the writer adds them to the scene.
@@ -36,11 +47,12 @@ struct SpriteAnimation {
 QString animationName(const QString &spriteName);
 
 /// Builds the AnimatedSprite2D, SpriteFrames, Animation, AnimationLibrary and AnimationPlayer of
-/// one sprite. spriteParent is the sprite node's path in the scene ("." for the root);
-/// imagePath the image as the scene refers to it (relative to the scene; empty = no texture);
-/// nextResource numbers resource ids and is advanced.
+/// one sprite, with the tracks of its points and of its root motion (Sprite::rootPosition, keyed
+/// on the sprite node's position when a frame has motion). spriteParent is the sprite node's path
+/// in the scene ("." for the root); imagePath the image as the scene refers to it (relative to the
+/// scene; empty = no texture); nextResource numbers resource ids and is advanced.
 SpriteAnimation spriteAnimation(const Sprite &sprite, const QList<ExportedFrame> &frames,
-                                const QString &spriteParent, const QString &imagePath,
-                                int *nextResource);
+                                const QList<ExportedPoint> &points, const QString &spriteParent,
+                                const QString &imagePath, int *nextResource);
 
 } // namespace hitsmith::godot

@@ -28,3 +28,13 @@ inline const QString kMetaDuration = QStringLiteral("metadata/hitsmith_duration"
 inline const QString kMetaOrder = QStringLiteral("metadata/hitsmith_order");
 
 } // namespace hitsmith::godot
+
+namespace hitsmith::godot {
+
+/// Node metadata key: marks a Marker2D under a sprite node as one of the sprite's points.
+inline const QString kMetaPoint = QStringLiteral("metadata/hitsmith_point");
+/// Frame node metadata key: a JSON object of point id -> index in the frame's shape order,
+/// written when the export's order (boxes by layer, then points) is not the document's.
+inline const QString kMetaPointOrder = QStringLiteral("metadata/hitsmith_point_order");
+
+} // namespace hitsmith::godot

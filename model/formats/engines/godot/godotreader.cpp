@@ -1,11 +1,12 @@
-// Reading Godot 3 and 4 scenes and resources (.tscn, .tres) into documents. One file on purpose
-// (628 lines): scenes and tile sets share one node walk and its shape conversion; splitting them
-// would expose that walk as an interface of its own for no second user.
+// Reading Godot 3 and 4 scenes and resources (.tscn, .tres) into documents: the node walk and
+// the entry point. Shared parts are in godotreading.h; a sprite's AnimationPlayer is read in
+// godotanimationreader.cpp, tile sets in godottilesets.cpp.
 #include "godotformat.h"
 
 #include "enginesupport.h"
 #include "godotmeta.h"
 #include "godotproperties.h"
+#include "godotreading.h"
 #include "godottext.h"
 #include "jsonsupport.h"
 #include "validation.h"
@@ -38,150 +39,6 @@ bool isCollisionObject(const QString &type) {
         QStringLiteral("AnimatableBody2D"), QStringLiteral("PhysicalBone2D")};
     return types.contains(type);
 }
-
-/// Thrown for schema problems; the message already names the location.
-struct GodotError {
-    QString message;
-};
-
-/// Reads and checks the numbers of Vector2(...)/PackedVector2Array(...)/Rect2(...)/...
-QList<double> numbersOf(const Value &value, const QString &where, qsizetype expected = -1) {
-    bool ok = false;
-    const QList<double> numbers = value.numbers(&ok);
-    if (!ok || (expected >= 0 && numbers.size() != expected) || numbers.size() % 2 != 0)
-        throw GodotError{tr("%1: expected %2")
-                             .arg(where, expected == 2   ? tr("Vector2(x, y)")
-                                         : expected == 4 ? tr("four numbers")
-                                         : expected == 6 ? tr("Transform2D(...)")
-                                                         : tr("pairs of numbers"))};
-    for (double n : numbers) {
-        if (const std::optional<QString> problem = engines::checkImportedNumber(n))
-            throw GodotError{tr("%1: %2").arg(where, *problem)};
-    }
-    return numbers;
-}
-
-double numberOf(const Value &value, const QString &where) {
-    if (value.kind != Value::Number)
-        throw GodotError{tr("%1: must be a number").arg(where)};
-    if (const std::optional<QString> problem = engines::checkImportedNumber(value.number))
-        throw GodotError{tr("%1: %2").arg(where, *problem)};
-    return value.number;
-}
-
-QList<QPointF> pointsOf(const Value &value, const QString &where) {
-    const QList<double> n = numbersOf(value, where);
-    QList<QPointF> points;
-    for (qsizetype i = 0; i + 1 < n.size(); i += 2)
-        points.append({n[i], n[i + 1]});
-    return points;
-}
-
-QPointF pointOf(const Value &value, const QString &where) {
-    const QList<double> n = numbersOf(value, where, 2);
-    return {n[0], n[1]};
-}
-
-/// Godot's Transform2D(xx, xy, yx, yy, ox, oy) as a QTransform (same row layout).
-QTransform transformOf(const Value &value, const QString &where) {
-    const QList<double> n = numbersOf(value, where, 6);
-    return QTransform(n[0], n[1], n[2], n[3], n[4], n[5]);
-}
-
-struct Node {
-    QString name;
-    QString type;
-    QString path; ///< "." for the root, else "A/B"
-    int parent = -1;
-    const Section *section = nullptr;
-    QTransform local;
-};
-
-/// A collision shape sub-resource turned into shapes under a transform.
-class ShapeBuilder {
-public:
-    ShapeBuilder(const QHash<QString, const Section *> &resources, QStringList *warnings)
-        : mResources(resources)
-        , mWarnings(warnings) {}
-
-    /// Shapes of a Shape2D resource placed with transform; where names it for messages.
-    QList<Shape> fromResource(const QString &id, const QTransform &transform,
-                              const QString &where) const {
-        const Section *resource = mResources.value(id);
-        if (!resource)
-            throw GodotError{
-                tr("%1: SubResource \"%2\" is not defined in this file").arg(where, id)};
-        const QString type = resource->attribute(QStringLiteral("type")).argumentText();
-        const QString at = tr("line %1: [sub_resource id=\"%2\"]").arg(resource->line).arg(id);
-        if (type == QLatin1String("RectangleShape2D")) {
-            QSizeF size(20, 20); // Godot's default
-            if (const Value *v = resource->property(QStringLiteral("size"))) {
-                const QPointF s = pointOf(*v, at + QStringLiteral(" size"));
-                size = QSizeF(s.x(), s.y());
-            } else if (const Value *e = resource->property(QStringLiteral("extents"))) {
-                const QPointF s = pointOf(*e, at + QStringLiteral(" extents"));
-                size = QSizeF(2 * s.x(), 2 * s.y());
-            } else {
-                size = QSizeF(20, 20); // Godot 3 default extents (10, 10)
-            }
-            return {rect(size, transform)};
-        }
-        if (type == QLatin1String("CircleShape2D")) {
-            double radius = 10;
-            if (const Value *v = resource->property(QStringLiteral("radius")))
-                radius = numberOf(*v, at + QStringLiteral(" radius"));
-            const double sx = std::hypot(transform.m11(), transform.m12());
-            const double sy = std::hypot(transform.m21(), transform.m22());
-            if (std::abs(sx - sy) > 1e-9 * std::max(sx, sy)) {
-                mWarnings->append(
-                    tr("%1: circle under a non-uniform scale is an ellipse; skipped").arg(where));
-                return {};
-            }
-            return {Shape::circle({}, transform.map(QPointF(0, 0)), radius * sx)};
-        }
-        if (type == QLatin1String("ConvexPolygonShape2D")) {
-            const Value *v = resource->property(QStringLiteral("points"));
-            if (!v)
-                return {};
-            return {Shape::polygon(
-                {}, mapAll(pointsOf(*v, at + QStringLiteral(" points")), transform))};
-        }
-        mWarnings->append(tr("%1: %2 skipped (Hitsmith holds polygons, rectangles and circles)")
-                              .arg(where, type.isEmpty() ? tr("resource without a type") : type));
-        return {};
-    }
-
-    static QList<QPointF> mapAll(const QList<QPointF> &points, const QTransform &t) {
-        QList<QPointF> mapped;
-        for (QPointF p : points)
-            mapped.append(t.map(p));
-        return mapped;
-    }
-
-    /// A centred rectangle under a transform: a rect while the transform keeps right angles,
-    /// else the polygon of its corners.
-    static Shape rect(QSizeF size, const QTransform &t) {
-        const double ax = t.m11(), ay = t.m12(), bx = t.m21(), by = t.m22();
-        const double la = std::hypot(ax, ay), lb = std::hypot(bx, by);
-        const bool orthogonal = std::abs(ax * bx + ay * by) <= 1e-9 * la * lb;
-        const double det = ax * by - ay * bx;
-        if (orthogonal && det > 0) {
-            Shape shape =
-                Shape::rect({}, t.map(QPointF(0, 0)), QSizeF(size.width() * la, size.height() * lb),
-                            std::atan2(ay, ax) * 180.0 / M_PI);
-            if (std::abs(shape.angle) < 1e-12)
-                shape.angle = 0;
-            return shape;
-        }
-        const double hw = size.width() / 2, hh = size.height() / 2;
-        return Shape::polygon({}, mapAll({{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}}, t));
-    }
-
-private:
-    const QHash<QString, const Section *> &mResources;
-    QStringList *mWarnings;
-};
-
 QTransform nodeTransform(const Section &section, const QString &where) {
     QPointF position;
     double rotation = 0;
@@ -201,11 +58,6 @@ QTransform nodeTransform(const Section &section, const QString &where) {
     t.rotateRadians(rotation);
     t.scale(scale.x(), scale.y());
     return t;
-}
-
-QString metaString(const Section &section, const QString &key) {
-    const Value *v = section.property(key);
-    return v && v->kind == Value::String ? v->text : QString();
 }
 
 /// The scene's nodes turned into sprites, frames and shapes.
@@ -326,6 +178,8 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         const bool isMarker = node.type == QLatin1String("Marker2D"); // a point (issue 30)
         if (!isShape && !isPolygon && !isMarker)
             continue;
+        if (isMarker && isSpritePoint(nodes, i))
+            continue; // read with its sprite's animation below
         const QString where = tr("line %1: node \"%2\"")
                                   .arg(node.section->line)
                                   .arg(node.parent < 0 ? node.name : node.path);
@@ -410,6 +264,11 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
                 order && order->kind == Value::Number ? order->number : qQNaN());
         }
     }
+    for (int i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].section->property(kMetaSprite))
+            readSpriteAnimation(nodes, i, resources, spriteFor(i), frameOf, document, &orders,
+                                &skippedMetadata);
+    }
     for (auto it = orders.begin(); it != orders.end(); ++it) {
         const QList<double> &keys = it.value();
         if (std::any_of(keys.begin(), keys.end(), [](double k) { return std::isnan(k); }))
@@ -426,136 +285,6 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     }
     skippedMetadata.appendTo(warnings);
 }
-
-/// Godot 4 TileSetAtlasSource sub-resources: per tile a frame with its physics polygons.
-void readAtlasSource(const Section &section, QHash<QString, QString> externalPaths,
-                     const FormatContext &context, DocumentData *document, QStringList *warnings) {
-    const QString id = section.attribute(QStringLiteral("id")).argumentText();
-    const QString where = tr("line %1: [sub_resource id=\"%2\"]").arg(section.line).arg(id);
-    QPointF regionSize(16, 16), margins, separation;
-    if (const Value *v = section.property(QStringLiteral("texture_region_size")))
-        regionSize = pointOf(*v, where + QStringLiteral(" texture_region_size"));
-    if (const Value *v = section.property(QStringLiteral("margins")))
-        margins = pointOf(*v, where + QStringLiteral(" margins"));
-    if (const Value *v = section.property(QStringLiteral("separation")))
-        separation = pointOf(*v, where + QStringLiteral(" separation"));
-    Sprite sprite;
-    sprite.name = QStringLiteral("atlas-") + id;
-    if (const Value *texture = section.property(QStringLiteral("texture"))) {
-        QString path = externalPaths.value(texture->argumentText());
-        if (path.startsWith(QLatin1String("res://")))
-            path = path.mid(6);
-        sprite.image = path.isEmpty() ? QString()
-                                      : engines::rebasePath(path, engines::fileDir(context),
-                                                            context.documentDir);
-    }
-    static const QRegularExpression key(
-        QStringLiteral(R"(^(\d+):(\d+)/(\d+)/physics_layer_(\d+)/polygon_(\d+)/points$)"));
-    for (const auto &[name, value] : section.properties) {
-        const QRegularExpressionMatch m = key.match(name);
-        if (!m.hasMatch())
-            continue;
-        const int x = m.captured(1).toInt(), y = m.captured(2).toInt();
-        const QString alternative = m.captured(3);
-        QString frameName = QStringLiteral("%1:%2").arg(x).arg(y);
-        if (alternative != QLatin1String("0"))
-            frameName += u'/' + alternative;
-        qsizetype frameIndex = -1;
-        for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
-            if (sprite.frames[f].name == frameName)
-                frameIndex = f;
-        }
-        if (frameIndex < 0) {
-            Frame frame;
-            frame.name = frameName;
-            frame.source = QRectF(margins.x() + x * (regionSize.x() + separation.x()),
-                                  margins.y() + y * (regionSize.y() + separation.y()),
-                                  regionSize.x(), regionSize.y());
-            frame.origin = QPointF(regionSize.x() / 2, regionSize.y() / 2);
-            sprite.frames.append(frame);
-            frameIndex = sprite.frames.size() - 1;
-        }
-        Frame &frame = sprite.frames[frameIndex];
-        // Tile polygons are relative to the tile's centre.
-        QList<QPointF> points = pointsOf(value, where + u' ' + name);
-        for (QPointF &p : points)
-            p += *frame.origin;
-        Shape shape = Shape::polygon(QStringLiteral("polygon-") + m.captured(5), points,
-                                     QStringLiteral("physics_layer_") + m.captured(4));
-        if (const std::optional<ShapeProblem> problem = validateShape(shape))
-            warnings->append(tr("%1 %2: imported as is but invalid in Hitsmith (%3)")
-                                 .arg(where, name, problem->reason));
-        engines::appendWithUniqueId(frame, shape, QStringLiteral("polygon"));
-    }
-    if (!sprite.frames.isEmpty())
-        document->sprites.append(sprite);
-}
-
-/// Godot 3 TileSet resource: "N/region", "N/name" and "N/shapes" per tile.
-void readGodot3TileSet(const Section &resource, const QHash<QString, const Section *> &resources,
-                       DocumentData *document, QStringList *warnings) {
-    Sprite sprite;
-    sprite.name = QStringLiteral("tileset");
-    static const QRegularExpression key(QStringLiteral(R"(^(\d+)/(name|region|shapes)$)"));
-    QMap<int, Frame> frames;
-    ShapeBuilder builder(resources, warnings);
-    for (const auto &[name, value] : resource.properties) {
-        const QRegularExpressionMatch m = key.match(name);
-        if (!m.hasMatch())
-            continue;
-        const int tile = m.captured(1).toInt();
-        Frame &frame = frames[tile];
-        if (frame.name.isEmpty())
-            frame.name = QStringLiteral("tile-%1").arg(tile);
-        const QString where = tr("line %1: %2").arg(resource.line).arg(name);
-        if (m.captured(2) == QLatin1String("name") && value.kind == Value::String) {
-            frame.name = value.text;
-        } else if (m.captured(2) == QLatin1String("region")) {
-            const QList<double> r = numbersOf(value, where, 4);
-            if (r[2] > 0 && r[3] > 0)
-                frame.source = QRectF(r[0], r[1], r[2], r[3]);
-        } else if (m.captured(2) == QLatin1String("shapes")) {
-            if (value.kind != Value::Array)
-                throw GodotError{tr("%1: must be an array").arg(where)};
-            for (const Value &entry : value.items) {
-                if (entry.kind != Value::Dictionary)
-                    continue;
-                QString shapeId;
-                QTransform transform;
-                for (qsizetype k = 0; k + 1 < entry.items.size(); k += 2) {
-                    const QString field = entry.items[k].text;
-                    const Value &v = entry.items[k + 1];
-                    if (field == QLatin1String("shape"))
-                        shapeId = v.argumentText();
-                    else if (field == QLatin1String("shape_transform"))
-                        transform = transformOf(v, where + QStringLiteral(" shape_transform"));
-                    else if (field == QLatin1String("autotile_coord")) {
-                        const QPointF c = pointOf(v, where + QStringLiteral(" autotile_coord"));
-                        if (!c.isNull())
-                            warnings->append(tr("%1: autotile sub-tile (%2, %3) shapes are "
-                                                "placed in the tile's first sub-tile")
-                                                 .arg(where)
-                                                 .arg(c.x())
-                                                 .arg(c.y()));
-                    }
-                }
-                if (shapeId.isEmpty())
-                    continue;
-                for (Shape shape : builder.fromResource(shapeId, transform, where)) {
-                    shape.id = QStringLiteral("shape");
-                    engines::appendWithUniqueId(frame, shape, QStringLiteral("shape"));
-                }
-            }
-        }
-    }
-    for (const Frame &frame : frames) {
-        if (!frame.shapes.isEmpty())
-            sprite.frames.append(frame);
-    }
-    if (!sprite.frames.isEmpty())
-        document->sprites.append(sprite);
-}
-
 } // namespace
 
 ReadResult GodotFormat::read(const QByteArray &bytes, const FormatContext &context) const {

@@ -17,6 +17,7 @@
 #include <QStringDecoder>
 #include <QTransform>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -61,6 +62,46 @@ private:
     engines::UniqueNames mNames{QStringLiteral("_")};
 };
 
+bool isExportedPoint(const Shape &shape) {
+    return shape.type == ShapeType::Point && !validateShape(shape);
+}
+
+/// One point id on one layer across a sprite's frames: a Marker2D of the export.
+struct SpritePoint {
+    QString id, layer;
+    QJsonObject properties;                  ///< from its first frame
+    QList<std::optional<QPointF>> positions; ///< per frame, relative to the frame's origin
+};
+
+/// A sprite's points in the order they first appear (frame by frame), and where each is.
+struct SpritePoints {
+    QList<SpritePoint> list;
+    QHash<std::pair<QString, QString>, qsizetype> index; ///< (id, layer) -> place in list
+
+    qsizetype of(const Shape &shape) const { return index.value({shape.id, shape.layer}, -1); }
+};
+
+SpritePoints pointsOf(const Sprite &sprite) {
+    SpritePoints points;
+    for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
+        const Frame &frame = sprite.frames[f];
+        for (const Shape &shape : frame.shapes) {
+            if (!isExportedPoint(shape))
+                continue;
+            qsizetype i = points.of(shape);
+            if (i < 0) {
+                i = points.list.size();
+                points.index.insert({shape.id, shape.layer}, i);
+                points.list.append({shape.id, shape.layer, shape.properties,
+                                    QList<std::optional<QPointF>>(sprite.frames.size())});
+            }
+            points.list[i].positions[f] =
+                engines::pixelRounded(shape.center - frame.origin.value_or(QPointF()));
+        }
+    }
+    return points;
+}
+
 } // namespace
 
 QString GodotFormat::nodeName(const QString &name) {
@@ -95,6 +136,21 @@ QStringList GodotFormat::exportWarnings(const DocumentData &document) const {
                                    .arg(sprite.name, frame.name)
                                    .arg(it.value())
                                    .arg(it.key()));
+            }
+        }
+    }
+    // One Marker2D per point id holds one set of properties.
+    for (const Sprite &sprite : document.sprites) {
+        const SpritePoints points = pointsOf(sprite);
+        for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes) {
+                const qsizetype i = isExportedPoint(shape) ? points.of(shape) : -1;
+                if (i >= 0 && shape.properties != points.list[i].properties)
+                    losses.add(tr("%1 point has properties other than in its first frame; its "
+                                  "Marker2D keeps the first frame's"),
+                               tr("%1 points have properties other than in their first frame; "
+                                  "each Marker2D keeps the first frame's"),
+                               engines::shapeLocation(sprite.name, frame.name, shape.id));
             }
         }
     }
@@ -159,6 +215,11 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                    engines::rebasePath(sprite.image, context.documentDir, dir));
         if (sprite.duration)
             spriteLines << kMetaDuration + QStringLiteral(" = %1").arg(*sprite.duration);
+        // Root motion: the sprite node stands at its first frame's root position until the
+        // animation plays (then the ".:position" track moves it).
+        if (!sprite.frames.isEmpty() && !sprite.rootPosition(0).isNull())
+            spriteLines.insert(1, QStringLiteral("position = %1")
+                                      .arg(vector2(engines::pixelRounded(sprite.rootPosition(0)))));
         spriteLines << kMetaSprite + QStringLiteral(" = true");
         nodes << spriteLines.join(u'\n');
         const qsizetype spriteNodesAt =
@@ -169,6 +230,7 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
         QList<godot::ExportedFrame> exported;
         // Only the first frame is on until the animation plays (autoplay is off).
         const bool animated = sprite.frames.size() > 1;
+        const SpritePoints spritePoints = pointsOf(sprite);
         for (const Frame &frame : sprite.frames) {
             const bool first = &frame == &sprite.frames.first();
             const QString frameNode = frameScope.take(frame.name);
@@ -190,8 +252,6 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
             if (frame.duration)
                 frameLines << kMetaDuration + QStringLiteral(" = %1").arg(*frame.duration);
             frameLines << godot::metadataLines(frame.properties);
-            frameLines << kMetaFrame + QStringLiteral(" = true");
-            nodes << frameLines.join(u'\n');
             const QPointF origin = frame.origin.value_or(QPointF());
             // One Area2D per layer, in the order layers first appear in the frame.
             QStringList layers;
@@ -199,11 +259,9 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                 if (isCollidable(shape) && !layers.contains(shape.layer))
                     layers << shape.layer;
             }
-            // Grouping by layer reorders shapes (and points, Marker2D nodes, come last); record
-            // the order when it changed.
-            const auto isPoint = [](const Shape &shape) {
-                return shape.type == ShapeType::Point && !validateShape(shape);
-            };
+            // Grouping by layer reorders shapes (and points, the sprite's Marker2D nodes, come
+            // last in the sprite's marker order); record the order when it changed: on each
+            // shape node, and for the points on the frame node.
             QList<const Shape *> written;
             for (const QString &layer : layers) {
                 for (const Shape &shape : frame.shapes) {
@@ -211,18 +269,35 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                         written.append(&shape);
                 }
             }
+            QList<const Shape *> points;
             for (const Shape &shape : frame.shapes) {
-                if (isPoint(shape))
-                    written.append(&shape);
+                if (isExportedPoint(shape))
+                    points.append(&shape);
             }
+            std::stable_sort(points.begin(), points.end(), [&](const Shape *a, const Shape *b) {
+                return spritePoints.of(*a) < spritePoints.of(*b);
+            });
+            written << points;
             QHash<const Shape *, int> order;
             bool reordered = false;
             for (const Shape &shape : frame.shapes) {
-                if (!isCollidable(shape) && !isPoint(shape))
+                if (!isCollidable(shape) && !isExportedPoint(shape))
                     continue;
                 reordered = reordered || written.value(order.size()) != &shape;
                 order.insert(&shape, int(order.size()));
             }
+            if (reordered) {
+                QJsonObject pointOrder;
+                for (const Shape &shape : frame.shapes) {
+                    if (isExportedPoint(shape))
+                        pointOrder.insert(shape.id, order.value(&shape));
+                }
+                if (!pointOrder.isEmpty())
+                    frameLines << kMetaPointOrder + QStringLiteral(" = ") +
+                                      godotString(json::compact(pointOrder));
+            }
+            frameLines << kMetaFrame + QStringLiteral(" = true");
+            nodes << frameLines.join(u'\n');
             NameScope layerScope;
             for (const QString &layer : layers) {
                 const QString areaNode = layerScope.take(layer);
@@ -283,29 +358,33 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                     nodes << lines.join(u'\n');
                 }
             }
-            // Points: a Marker2D each under the frame node, shown and hidden with the frame.
-            for (const Shape &shape : frame.shapes) {
-                if (!isPoint(shape))
-                    continue;
-                const QString markerNode = layerScope.take(shape.id);
-                QStringList lines = {
-                    nodeHeader(markerNode, QStringLiteral("Marker2D"), framePath),
-                    QStringLiteral("position = %1")
-                        .arg(vector2(engines::pixelRounded(shape.center - origin))),
-                    kMetaLayer + QStringLiteral(" = ") + godotString(shape.layer)};
-                if (markerNode != shape.id)
-                    lines << kMetaName + QStringLiteral(" = ") + godotString(shape.id);
-                if (reordered)
-                    lines << kMetaOrder + QStringLiteral(" = %1").arg(order.value(&shape));
-                lines << godot::metadataLines(shape.properties);
-                nodes << lines.join(u'\n');
-            }
+        }
+        // Points: one Marker2D per point id and layer under the sprite node; the animation
+        // keys its position per frame and hides it in frames without it.
+        QList<godot::ExportedPoint> markers;
+        for (const SpritePoint &point : spritePoints.list) {
+            const QString markerNode = frameScope.take(point.id);
+            std::optional<QPointF> first;
+            for (const std::optional<QPointF> &p : point.positions)
+                first = first ? first : p;
+            QStringList lines = {
+                nodeHeader(markerNode, QStringLiteral("Marker2D"), spritePath),
+                QStringLiteral("position = %1").arg(vector2(first.value_or(QPointF())))};
+            if (!point.positions.first())
+                lines << QStringLiteral("visible = false");
+            lines << kMetaLayer + QStringLiteral(" = ") + godotString(point.layer);
+            if (markerNode != point.id)
+                lines << kMetaName + QStringLiteral(" = ") + godotString(point.id);
+            lines << godot::metadataLines(point.properties);
+            lines << kMetaPoint + QStringLiteral(" = true");
+            nodes << lines.join(u'\n');
+            markers.append({markerNode, point.positions});
         }
         const QString image = sprite.image.isEmpty()
                                   ? QString()
                                   : engines::rebasePath(sprite.image, context.documentDir, dir);
         const godot::SpriteAnimation animation =
-            godot::spriteAnimation(sprite, exported, spritePath, image, &nextResource);
+            godot::spriteAnimation(sprite, exported, markers, spritePath, image, &nextResource);
         extResources << animation.extResources;
         resources << animation.subResources;
         for (qsizetype i = 0; i < animation.spriteNodes.size(); ++i)

@@ -134,6 +134,7 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
     warnings << engines::animationLossWarnings(document, tr("Matter bodies"),
                                                engines::KeptAnimationData::Properties);
     warnings << engines::pointLossWarnings(document, tr("Matter bodies"));
+    warnings << engines::motionLossWarnings(document, tr("Matter bodies"));
     return warnings;
 }
 

@@ -494,6 +494,8 @@ QStringList AirFormat::exportWarnings(const DocumentData &document) const {
     warnings << engines::animationLossWarnings(document, tr("MUGEN .air files"),
                                                engines::KeptAnimationData::Durations);
     warnings << engines::pointLossWarnings(document, tr("MUGEN .air files"));
+    // MUGEN moves a character in its states (.cns velset/posadd), not per animation element.
+    warnings << engines::motionLossWarnings(document, tr("MUGEN .air files"));
     return warnings;
 }
 
@@ -571,7 +573,8 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
     for (const QString &warning :
          engines::animationLossWarnings(document, tr("MUGEN .air files"),
                                         engines::KeptAnimationData::Durations) +
-             engines::pointLossWarnings(document, tr("MUGEN .air files"))) {
+             engines::pointLossWarnings(document, tr("MUGEN .air files")) +
+             engines::motionLossWarnings(document, tr("MUGEN .air files"))) {
         if (!result.warnings.contains(warning))
             result.warnings << warning;
     }

@@ -208,6 +208,10 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
             bones.insert(name, boneWorld(bone, parent));
         }
 
+        // Spine lists the root bone first.
+        const QString rootBone =
+            boneList.size() > 0 ? boneList[0][QStringLiteral("name")].string() : QString();
+
         // Slots: the layer is the slot's name, "<layer>#N" of Hitsmith's extra slots folded in.
         QMap<QString, Slot> slots;
         QStringList slotOrder;
@@ -300,15 +304,59 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                     }
                 }
             }
-            if (animation.has(QStringLiteral("bones")) &&
-                !animation[QStringLiteral("bones")].object().isEmpty())
-                result.warnings << tr("animation \"%1\" moves bones; boxes are read in the "
-                                      "bones' setup pose")
-                                       .arg(animationName);
-
             // Per slot, its attachment keys in time order; every key time starts a frame.
             std::map<QString, QList<std::pair<qint64, QString>>> keys;
             std::set<qint64> times{0};
+            // Root motion: the root bone's translate timeline (Hitsmith writes it stepped, a key
+            // per frame); each key starts a frame, and a frame's motion is the step to it.
+            // Any other bone timeline only warns: boxes are read in the setup pose.
+            QList<std::pair<qint64, QPointF>> rootKeys;
+            if (animation.has(QStringLiteral("bones"))) {
+                const json::Cursor byBone = animation[QStringLiteral("bones")];
+                const QJsonObject boneObject = byBone.object();
+                bool otherMoves = false, smooth = false;
+                for (auto b = boneObject.begin(); b != boneObject.end(); ++b) {
+                    const json::Cursor timelines = byBone[b.key()];
+                    const QJsonObject timelineObject = timelines.object();
+                    for (auto t = timelineObject.begin(); t != timelineObject.end(); ++t) {
+                        if (b.key() != rootBone || t.key() != QLatin1String("translate")) {
+                            otherMoves = true;
+                            continue;
+                        }
+                        const json::Cursor timeline = timelines[t.key()];
+                        for (qsizetype k = 0; k < timeline.size(); ++k) {
+                            const json::Cursor key = timeline[k];
+                            key.object();
+                            const auto get = [&](const QString &name) {
+                                return key.has(name) ? engines::checkedNumber(key[name]) : 0.0;
+                            };
+                            const double seconds = get(QStringLiteral("time"));
+                            if (seconds < 0)
+                                key[QStringLiteral("time")].fail(tr("must not be negative"));
+                            const qint64 ms = toMs(std::min(seconds, 1e9));
+                            // Skeleton space is y up; documents are y down.
+                            const double y = get(QStringLiteral("y"));
+                            rootKeys.append(
+                                {ms, QPointF(get(QStringLiteral("x")), y == 0 ? 0 : -y)});
+                            times.insert(ms);
+                            if (k + 1 < timeline.size() &&
+                                key.value().toObject().value(QStringLiteral("curve")) !=
+                                    QJsonValue(QStringLiteral("stepped")))
+                                smooth = true;
+                        }
+                    }
+                }
+                std::stable_sort(rootKeys.begin(), rootKeys.end(),
+                                 [](const auto &a, const auto &b) { return a.first < b.first; });
+                if (otherMoves)
+                    result.warnings << tr("animation \"%1\" moves bones; boxes are read in the "
+                                          "bones' setup pose")
+                                           .arg(animationName);
+                if (smooth)
+                    result.warnings << tr("animation \"%1\" moves the root bone smoothly; its "
+                                          "motion is read in steps at the keys")
+                                           .arg(animationName);
+            }
             // The animation lasts until its last key of any timeline (bones, deform, events...).
             qint64 end = toMs(std::min(latestTime(animation.value()), 1e9));
             if (animation.has(QStringLiteral("slots"))) {
@@ -351,6 +399,8 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
             sprite.name = animationName;
             engines::UniqueNames frameNames(QStringLiteral("-"));
             const std::vector<qint64> starts(times.begin(), times.end());
+            QPointF root, rootBefore;
+            qsizetype nextRootKey = 0;
             for (std::size_t k = 0; k < starts.size(); ++k) {
                 const qint64 start = starts[k];
                 const qint64 stop = k + 1 < starts.size() ? starts[k + 1] : end;
@@ -396,6 +446,11 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                                                  : QStringLiteral("frame-%1").arg(k + 1));
                 if (stop > start)
                     frame.duration = int(std::min<qint64>(stop - start, 1 << 30));
+                // Frames start in time order: the keys up to this start are passed once.
+                while (nextRootKey < rootKeys.size() && rootKeys[nextRootKey].first <= start)
+                    root = rootKeys[nextRootKey++].second;
+                frame.motion = engines::pixelRounded(root - rootBefore);
+                rootBefore = root;
                 sprite.frames.append(frame);
             }
             document.sprites.append(sprite);

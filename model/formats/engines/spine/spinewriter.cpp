@@ -180,9 +180,11 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
         QMap<QString, QStringList> shown;
         for (const QString &slot : slotOrder)
             shown[slot] = QStringList(sprite.frames.size(), QString());
+        QPointF root; // Sprite::rootPosition(f), summed as the frames go
         for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
             const Frame &frame = sprite.frames[f];
             const QPointF origin = frame.origin.value_or(QPointF());
+            root += frame.motion;
             QMap<QString, int> used;
             for (const Shape &shape : frame.shapes) {
                 if (!isExported(shape))
@@ -199,9 +201,12 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
                     return result;
                 }
                 const QJsonObject attachment = attachmentFor(shape, origin);
+                // The skeleton's bounds hold every box where the animation shows it: moved by
+                // the frame's root position (root motion, y up).
                 const QJsonArray vertices = attachment.value(QStringLiteral("vertices")).toArray();
                 for (qsizetype i = 0; i + 1 < vertices.size(); i += 2) {
-                    const double x = vertices[i].toDouble(), y = vertices[i + 1].toDouble();
+                    const double x = vertices[i].toDouble() + root.x();
+                    const double y = vertices[i + 1].toDouble() - root.y();
                     minX = anyVertex ? std::min(minX, x) : x;
                     maxX = anyVertex ? std::max(maxX, x) : x;
                     minY = anyVertex ? std::min(minY, y) : y;
@@ -235,7 +240,33 @@ WriteResult SpineFormat::write(const DocumentData &document, const FormatContext
             }
             slotTimelines.insert(slot, QJsonObject{{QStringLiteral("attachment"), keys}});
         }
-        animations.insert(sprite.name, QJsonObject{{QStringLiteral("slots"), slotTimelines}});
+        QJsonObject animation{{QStringLiteral("slots"), slotTimelines}};
+        // Root motion: the root bone (every slot's bone) steps to each frame's root position, as
+        // a stepped translate timeline: boxes and points move with it in skeleton space, and a
+        // runtime's root-motion support (spine-unity's SkeletonRootMotion reads the root bone
+        // by default) can move the game object by it instead.
+        const bool moves = std::any_of(sprite.frames.cbegin(), sprite.frames.cend(),
+                                       [](const Frame &f) { return !f.motion.isNull(); });
+        if (moves) {
+            QJsonArray translate;
+            qint64 ms = 0;
+            QPointF sum; // Sprite::rootPosition(f), summed as the frames go
+            for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
+                sum += sprite.frames[f].motion;
+                const QPointF root = engines::pixelRounded(sum);
+                QJsonObject key{{QStringLiteral("time"), keyTime(ms)},
+                                {QStringLiteral("x"), root.x()},
+                                {QStringLiteral("y"), root.y() == 0 ? 0.0 : -root.y()}};
+                if (f + 1 < sprite.frames.size())
+                    key.insert(QStringLiteral("curve"), QStringLiteral("stepped"));
+                translate.append(key);
+                ms += sprite.frameDuration(f);
+            }
+            animation.insert(QStringLiteral("bones"),
+                             QJsonObject{{QStringLiteral("root"),
+                                          QJsonObject{{QStringLiteral("translate"), translate}}}});
+        }
+        animations.insert(sprite.name, animation);
     }
 
     QJsonArray slots;

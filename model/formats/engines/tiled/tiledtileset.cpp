@@ -29,11 +29,15 @@ const QString kCollideProperty = QStringLiteral("collide");
 const QString kLayerColorPrefix = QStringLiteral("layerColor:");
 /// On a sprite's first tile: the sprite's default frame duration (ms).
 const QString kSpriteDurationProperty = QStringLiteral("spriteDuration");
+/// Root motion: the character's step (pixels) when the tile's frame starts, written when not 0.
+const QString kMotionXProperty = QStringLiteral("motionX");
+const QString kMotionYProperty = QStringLiteral("motionY");
 
 /// Tile properties Hitsmith uses itself: a frame property of that name cannot be written.
 bool isReservedTileProperty(const QString &name) {
     return name == kSpriteProperty || name == kFrameProperty || name == kOriginXProperty ||
-           name == kOriginYProperty || name == kSpriteDurationProperty;
+           name == kOriginYProperty || name == kSpriteDurationProperty ||
+           name == kMotionXProperty || name == kMotionYProperty;
 }
 
 /// Largest magnitude written as a Tiled int: Tiled holds int properties in 32 bits.
@@ -389,6 +393,20 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
             else
                 warnings->append(tr("%1: origin property %2; ignored").arg(tile.location, reason));
         }
+        // Root motion: either property alone is a step along one axis (the other is 0).
+        const Property *motionX = findProperty(tile.properties, kMotionXProperty);
+        const Property *motionY = findProperty(tile.properties, kMotionYProperty);
+        if (motionX || motionY) {
+            QString reason;
+            const std::optional<double> x =
+                motionX ? parseNumber(motionX->value, &reason) : std::optional<double>(0.0);
+            const std::optional<double> y =
+                motionY ? parseNumber(motionY->value, &reason) : std::optional<double>(0.0);
+            if (x && y)
+                frame.motion = QPointF(*x, *y);
+            else
+                warnings->append(tr("%1: motion property %2; ignored").arg(tile.location, reason));
+        }
         for (const Object &object : tile.objects) {
             QString skipped;
             std::optional<Shape> shape = objectToShape(object, tile.objectGroupOffset, &skipped);
@@ -529,6 +547,12 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
                     {kOriginYProperty, QStringLiteral("float"), json::number(frame.origin->y())});
             }
             tile.properties.append({kSpriteProperty, {}, sprite.name});
+            if (!frame.motion.isNull()) {
+                tile.properties.append(
+                    {kMotionXProperty, QStringLiteral("float"), json::number(frame.motion.x())});
+                tile.properties.append(
+                    {kMotionYProperty, QStringLiteral("float"), json::number(frame.motion.y())});
+            }
             for (const Property &property : toTiledProperties(frame.properties)) {
                 if (!isReservedTileProperty(property.name))
                     tile.properties.append(property);
@@ -581,10 +605,10 @@ QStringList exportWarnings(const DocumentData &document) {
                 if (isReservedTileProperty(it.key()))
                     clashes.add(tr("%1 frame property not written: its name is one Hitsmith "
                                    "uses for tile properties (sprite, frame, originX, originY, "
-                                   "spriteDuration)"),
+                                   "spriteDuration, motionX, motionY)"),
                                 tr("%1 frame properties not written: their names are ones "
                                    "Hitsmith uses for tile properties (sprite, frame, originX, "
-                                   "originY, spriteDuration)"),
+                                   "originY, spriteDuration, motionX, motionY)"),
                                 sprite.name + u'/' + frame.name + u'/' + it.key());
             }
         }

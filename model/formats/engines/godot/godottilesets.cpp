@@ -1,0 +1,143 @@
+// Reading Godot tile sets: Godot 4 TileSetAtlasSource physics polygons and Godot 3 TileSet
+// resources, a frame per tile.
+#include "godotreading.h"
+
+#include "validation.h"
+
+#include <QMap>
+#include <QRegularExpression>
+
+namespace hitsmith::godot {
+
+using engines::tr;
+
+/// Godot 4 TileSetAtlasSource sub-resources: per tile a frame with its physics polygons.
+void readAtlasSource(const Section &section, QHash<QString, QString> externalPaths,
+                     const FormatContext &context, DocumentData *document, QStringList *warnings) {
+    const QString id = section.attribute(QStringLiteral("id")).argumentText();
+    const QString where = tr("line %1: [sub_resource id=\"%2\"]").arg(section.line).arg(id);
+    QPointF regionSize(16, 16), margins, separation;
+    if (const Value *v = section.property(QStringLiteral("texture_region_size")))
+        regionSize = pointOf(*v, where + QStringLiteral(" texture_region_size"));
+    if (const Value *v = section.property(QStringLiteral("margins")))
+        margins = pointOf(*v, where + QStringLiteral(" margins"));
+    if (const Value *v = section.property(QStringLiteral("separation")))
+        separation = pointOf(*v, where + QStringLiteral(" separation"));
+    Sprite sprite;
+    sprite.name = QStringLiteral("atlas-") + id;
+    if (const Value *texture = section.property(QStringLiteral("texture"))) {
+        QString path = externalPaths.value(texture->argumentText());
+        if (path.startsWith(QLatin1String("res://")))
+            path = path.mid(6);
+        sprite.image = path.isEmpty() ? QString()
+                                      : engines::rebasePath(path, engines::fileDir(context),
+                                                            context.documentDir);
+    }
+    static const QRegularExpression key(
+        QStringLiteral(R"(^(\d+):(\d+)/(\d+)/physics_layer_(\d+)/polygon_(\d+)/points$)"));
+    for (const auto &[name, value] : section.properties) {
+        const QRegularExpressionMatch m = key.match(name);
+        if (!m.hasMatch())
+            continue;
+        const int x = m.captured(1).toInt(), y = m.captured(2).toInt();
+        const QString alternative = m.captured(3);
+        QString frameName = QStringLiteral("%1:%2").arg(x).arg(y);
+        if (alternative != QLatin1String("0"))
+            frameName += u'/' + alternative;
+        qsizetype frameIndex = -1;
+        for (qsizetype f = 0; f < sprite.frames.size(); ++f) {
+            if (sprite.frames[f].name == frameName)
+                frameIndex = f;
+        }
+        if (frameIndex < 0) {
+            Frame frame;
+            frame.name = frameName;
+            frame.source = QRectF(margins.x() + x * (regionSize.x() + separation.x()),
+                                  margins.y() + y * (regionSize.y() + separation.y()),
+                                  regionSize.x(), regionSize.y());
+            frame.origin = QPointF(regionSize.x() / 2, regionSize.y() / 2);
+            sprite.frames.append(frame);
+            frameIndex = sprite.frames.size() - 1;
+        }
+        Frame &frame = sprite.frames[frameIndex];
+        // Tile polygons are relative to the tile's centre.
+        QList<QPointF> points = pointsOf(value, where + u' ' + name);
+        for (QPointF &p : points)
+            p += *frame.origin;
+        Shape shape = Shape::polygon(QStringLiteral("polygon-") + m.captured(5), points,
+                                     QStringLiteral("physics_layer_") + m.captured(4));
+        if (const std::optional<ShapeProblem> problem = validateShape(shape))
+            warnings->append(tr("%1 %2: imported as is but invalid in Hitsmith (%3)")
+                                 .arg(where, name, problem->reason));
+        engines::appendWithUniqueId(frame, shape, QStringLiteral("polygon"));
+    }
+    if (!sprite.frames.isEmpty())
+        document->sprites.append(sprite);
+}
+
+/// Godot 3 TileSet resource: "N/region", "N/name" and "N/shapes" per tile.
+void readGodot3TileSet(const Section &resource, const QHash<QString, const Section *> &resources,
+                       DocumentData *document, QStringList *warnings) {
+    Sprite sprite;
+    sprite.name = QStringLiteral("tileset");
+    static const QRegularExpression key(QStringLiteral(R"(^(\d+)/(name|region|shapes)$)"));
+    QMap<int, Frame> frames;
+    ShapeBuilder builder(resources, warnings);
+    for (const auto &[name, value] : resource.properties) {
+        const QRegularExpressionMatch m = key.match(name);
+        if (!m.hasMatch())
+            continue;
+        const int tile = m.captured(1).toInt();
+        Frame &frame = frames[tile];
+        if (frame.name.isEmpty())
+            frame.name = QStringLiteral("tile-%1").arg(tile);
+        const QString where = tr("line %1: %2").arg(resource.line).arg(name);
+        if (m.captured(2) == QLatin1String("name") && value.kind == Value::String) {
+            frame.name = value.text;
+        } else if (m.captured(2) == QLatin1String("region")) {
+            const QList<double> r = numbersOf(value, where, 4);
+            if (r[2] > 0 && r[3] > 0)
+                frame.source = QRectF(r[0], r[1], r[2], r[3]);
+        } else if (m.captured(2) == QLatin1String("shapes")) {
+            if (value.kind != Value::Array)
+                throw GodotError{tr("%1: must be an array").arg(where)};
+            for (const Value &entry : value.items) {
+                if (entry.kind != Value::Dictionary)
+                    continue;
+                QString shapeId;
+                QTransform transform;
+                for (qsizetype k = 0; k + 1 < entry.items.size(); k += 2) {
+                    const QString field = entry.items[k].text;
+                    const Value &v = entry.items[k + 1];
+                    if (field == QLatin1String("shape"))
+                        shapeId = v.argumentText();
+                    else if (field == QLatin1String("shape_transform"))
+                        transform = transformOf(v, where + QStringLiteral(" shape_transform"));
+                    else if (field == QLatin1String("autotile_coord")) {
+                        const QPointF c = pointOf(v, where + QStringLiteral(" autotile_coord"));
+                        if (!c.isNull())
+                            warnings->append(tr("%1: autotile sub-tile (%2, %3) shapes are "
+                                                "placed in the tile's first sub-tile")
+                                                 .arg(where)
+                                                 .arg(c.x())
+                                                 .arg(c.y()));
+                    }
+                }
+                if (shapeId.isEmpty())
+                    continue;
+                for (Shape shape : builder.fromResource(shapeId, transform, where)) {
+                    shape.id = QStringLiteral("shape");
+                    engines::appendWithUniqueId(frame, shape, QStringLiteral("shape"));
+                }
+            }
+        }
+    }
+    for (const Frame &frame : frames) {
+        if (!frame.shapes.isEmpty())
+            sprite.frames.append(frame);
+    }
+    if (!sprite.frames.isEmpty())
+        document->sprites.append(sprite);
+}
+
+} // namespace hitsmith::godot
