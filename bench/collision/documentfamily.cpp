@@ -84,10 +84,11 @@ DocumentData toDocument(const Scene &scene) {
     return data;
 }
 
-DocumentRow runDocumentFamily(std::size_t n, int repeats) {
+DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &params,
+                              std::size_t editCount) {
     DocumentRow row;
     row.shapes = n;
-    const Scene scene = makeScene(n, kMixedDocuments);
+    const Scene scene = makeScene(n, params);
     Box2DScene b2 = toBox2D(scene);
 
     QTemporaryDir dir;
@@ -148,13 +149,67 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
     row.fullMs = median(full);
     row.box2dFullMs = median(box2d);
     row.openMs = median(open);
+    opened.reset();
+
+    // Both engines' pairs, compared (outside the clock).
+    {
+        Document document;
+        CollisionService service(&document);
+        document.reset(*data);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> mine, theirs;
+        for (const FrameHit &hit : service.hits({0, 0}))
+            mine.emplace_back(std::uint32_t(std::min(hit.a, hit.b)),
+                              std::uint32_t(std::max(hit.a, hit.b)));
+        box2dFullPass(b2, nullptr, nullptr, &theirs);
+        const PairDifference d = comparePairs(std::move(mine), std::move(theirs));
+        row.onlyHitsmith = d.onlyFirst;
+        row.onlyBox2D = d.onlySecond;
+    }
+
+    // Edits: the same translations on both sides, alternating edit by edit. Hitsmith's go
+    // through the document as an undo command makes them (as `hitsmith-cli bench` does): the
+    // service updates only the moved shape's pairs. Box2D's tree is built the ordinary way.
+    {
+        Document document;
+        CollisionService service(&document);
+        document.reset(*data);
+        Box2DScene b2edit = toBox2D(scene);
+        std::vector<int32> proxies;
+        std::unique_ptr<b2DynamicTree> tree;
+        box2dFullPass(b2edit, &proxies, &tree);
+        OverlapQuery q;
+        q.scene = &b2edit;
+        q.tree = tree.get();
+        std::vector<double> mine, theirs;
+        for (const Edit &e : makeEdits(scene, editCount)) {
+            const ShapeRef ref{0, 0, int(e.index)};
+            Shape moved = document.shape(ref);
+            moved.translate(QPointF(e.offset.x, e.offset.y));
+            auto t0 = Clock::now();
+            document.setShape(ref, moved);
+            mine.push_back(msSince(t0) * 1000.0);
+
+            const b2Vec2 d(float(e.offset.x), float(e.offset.y));
+            b2edit.xf[e.index].p += d;
+            t0 = Clock::now();
+            q.self = e.index;
+            q.box = aabbOf(b2edit, e.index);
+            b2edit.boxes[e.index] = q.box;
+            q.hits = 0;
+            tree->MoveProxy(proxies[e.index], q.box, d);
+            tree->Query(&q, q.box);
+            theirs.push_back(msSince(t0) * 1000.0);
+        }
+        row.editUs = median(mine);
+        row.box2dEditUs = median(theirs);
+    }
     return row;
 }
 
-double profileHitsmithFull(std::size_t n, int repeats) {
+double profileHitsmithFull(std::size_t n, int repeats, const SceneParams &params) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mixed.json"));
-    if (!dir.isValid() || !writeDocument(n, path))
+    if (!dir.isValid() || !writeDocument(n, path, params))
         return 0.0;
     const std::optional<DocumentData> data = readBack(path);
     if (!data)
@@ -171,9 +226,9 @@ double profileHitsmithFull(std::size_t n, int repeats) {
     return median(full);
 }
 
-bool writeDocument(std::size_t n, const QString &path) {
+bool writeDocument(std::size_t n, const QString &path, const SceneParams &params) {
     QString error;
-    if (!saveDocumentFile(toDocument(makeScene(n, kMixedDocuments)), path, &error)) {
+    if (!saveDocumentFile(toDocument(makeScene(n, params)), path, &error)) {
         std::fprintf(stderr, "cannot write %s: %s\n", qPrintable(path), qPrintable(error));
         return false;
     }
