@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -89,6 +90,12 @@ public:
     }
 };
 
+namespace detail {
+/// Whether /proc/loadavg's text (its fourth field: runnable tasks, the reader among them, over
+/// all tasks) says a core of `cores` is free; true for text of another form.
+bool aCoreIsFree(std::string_view loadavg, unsigned cores);
+} // namespace detail
+
 /// The incremental collision world of one frame.
 class World {
 public:
@@ -129,7 +136,8 @@ public:
     /// and the full pass) and recomputeAll run on; the results are the same bit for bit
     /// whichever is chosen.
     enum class PassThreads : std::uint8_t {
-        Auto, ///< two for a large world on a machine with two cores or more, else one (default)
+        Auto, ///< two for a large world on a machine with two cores or more when one of them is
+              ///< free at the time (the kernel's count of runnable tasks), else one (default)
         One,  ///< always this thread only
         Two,  ///< always a helper thread too, whatever the size (for tests)
     };
@@ -137,6 +145,14 @@ public:
     /// What worlds made from now on start with (PassThreads::Auto unless changed): a process-wide
     /// choice, as for a benchmark of the one-thread path.
     static void setDefaultPassThreads(PassThreads threads);
+    /// How the large passes and loads of PassThreads::Auto went, process-wide since it started:
+    /// with a helper, or on one thread because no core was free at the time (a benchmark's
+    /// figure).
+    struct PassCounts {
+        std::uint64_t onTwoThreads = 0; ///< a helper was started
+        std::uint64_t onOneThread = 0;  ///< large enough, but no core was free
+    };
+    static PassCounts passCounts();
 
     /// The events recorded since the last call, oldest first.
     std::vector<PairEvent> takeEvents();

@@ -364,9 +364,22 @@ int main(int argc, char **argv) {
                     ? "two threads from 8,192 shapes (this machine has two cores or more)"
                     : "one thread (this machine has one core)");
     std::vector<std::string> json;
+    // How the large passes went (PassThreads::Auto starts a helper only when a core is free).
+    auto passesSince = [](collision::World::PassCounts before) {
+        const collision::World::PassCounts now = collision::World::passCounts();
+        if (now.onTwoThreads + now.onOneThread == before.onTwoThreads + before.onOneThread)
+            return;
+        std::printf("Hitsmith's large passes and loads: %llu with a helper thread, %llu on one "
+                    "thread (no core free at the time).\n\n",
+                    static_cast<unsigned long long>(now.onTwoThreads - before.onTwoThreads),
+                    static_cast<unsigned long long>(now.onOneThread - before.onOneThread));
+    };
+    collision::World::PassCounts before = collision::World::passCounts();
     if (family.empty() || family == "collision")
         json.push_back(runCollisionFamily(
             sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes));
+    passesSince(before);
+    before = collision::World::passCounts();
     if (family.empty() || family == "documents")
         json.push_back(runDocumentFamily(
             "documents", bench::kMixedDocuments,
@@ -375,6 +388,7 @@ int main(int argc, char **argv) {
         json.push_back(runDocumentFamily(
             "uniform", bench::kUniformScenes,
             sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes, repeats));
+    passesSince(before);
     std::printf("{\"bench\":\"collision\",\"threads\":\"%s\",\"families\":[", threads.c_str());
     for (std::size_t i = 0; i < json.size(); ++i)
         std::printf("%s%s", i ? "," : "", json[i].c_str());
