@@ -27,6 +27,10 @@
 #include <span>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace hitsmith::collision {
 
 /// A bounding box in floats, rounded outwards so it always contains the exact box.
@@ -85,11 +89,42 @@ inline float floatUp(double v) {
 
 } // namespace detail
 
-/// The smallest float box containing `box` (coordinates beyond float range become infinite).
-/// Inline: every insert, move and query rounds a box.
-inline FloatBox roundOut(const Aabb &box) {
+/// roundOut's plain form, one bound at a time (the reference for the vector form).
+inline FloatBox roundOutScalar(const Aabb &box) {
     return {detail::floatDown(box.min.x), detail::floatDown(box.min.y), detail::floatUp(box.max.x),
             detail::floatUp(box.max.y)};
+}
+
+/// The smallest float box containing `box` (coordinates beyond float range become infinite).
+/// Inline: every insert, move and query rounds a box (a bulk load of 100,000 shapes spent a
+/// twentieth of its instructions here one bound at a time).
+inline FloatBox roundOut(const Aabb &box) {
+#if defined(__SSE2__)
+    // The four bounds at once, bit for bit floatDown/floatUp: convert to the nearest float,
+    // and where the conversion went the wrong way step one float outwards on the bit pattern
+    // (+1 moves away from zero). Clamping first does the range rules: a min bound above the
+    // float range becomes the largest float, a max bound below it the lowest; beyond the other
+    // end the conversion itself overflows to infinity. min/max keep a NaN (second operand).
+    const __m128d lo = _mm_min_pd(_mm_set1_pd(detail::kFloatMax), _mm_loadu_pd(&box.min.x));
+    const __m128d hi = _mm_max_pd(_mm_set1_pd(-detail::kFloatMax), _mm_loadu_pd(&box.max.x));
+    const __m128 loF = _mm_cvtpd_ps(lo), hiF = _mm_cvtpd_ps(hi);    // in the low two lanes
+    const __m128d wentUp = _mm_cmpgt_pd(_mm_cvtps_pd(loF), lo);     // min bounds: step down
+    const __m128d wentDown = _mm_cmplt_pd(_mm_cvtps_pd(hiF), hi);   // max bounds: step up
+    const __m128i bits = _mm_castps_si128(_mm_movelh_ps(loF, hiF)); // minX minY maxX maxY
+    const __m128i step = _mm_castps_si128(
+        _mm_shuffle_ps(_mm_castpd_ps(wentUp), _mm_castpd_ps(wentDown), _MM_SHUFFLE(2, 0, 2, 0)));
+    // Outwards is away from zero for a negative min bound and a positive max bound: +1 on the
+    // bits; else -1. (sign | 1) is -1 or +1 by the float's sign; negated for the min bounds.
+    const __m128i signOrOne = _mm_or_si128(_mm_srai_epi32(bits, 31), _mm_set1_epi32(1));
+    const __m128i minLanes = _mm_set_epi32(0, 0, -1, -1);
+    const __m128i outwards =
+        _mm_sub_epi32(_mm_xor_si128(signOrOne, minLanes), minLanes); // negates the min lanes
+    alignas(16) float out[4];
+    _mm_store_ps(out, _mm_castsi128_ps(_mm_add_epi32(bits, _mm_and_si128(step, outwards))));
+    return {out[0], out[1], out[2], out[3]};
+#else
+    return roundOutScalar(box);
+#endif
 }
 
 /// Hierarchical loose grid of boxes keyed by caller-chosen dense ids.

@@ -129,10 +129,11 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
             stageInTwoLanes(source, vertexHint);
         } else {
             for (std::size_t i = 0; i < n; ++i) {
-                // Each body is constructed where it is filled: one pass over fresh memory.
+                // Each body is constructed where it is filled: one pass over fresh memory. A
+                // staged box is finite and its id new, so it is parked without insert()'s checks.
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.next(i), mVertices)) {
-                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
                 }
             }
         }
@@ -256,7 +257,7 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
             for (std::size_t i = 0; i < half; ++i)
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
-                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
             halfDone.store(true);
             halfDone.notify_all();
             stageChunks(0);

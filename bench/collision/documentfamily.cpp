@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <optional>
 
@@ -23,6 +24,13 @@ using Clock = std::chrono::steady_clock;
 
 double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/// The CPU time this process has used, in milliseconds (all its threads).
+double cpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 double median(std::vector<double> v) {
@@ -115,7 +123,7 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
         CollisionService service{&document};
     };
     std::unique_ptr<OpenedDocument> opened;
-    std::vector<double> full, box2d, open;
+    std::vector<double> full, box2d, open, fullCpu, box2dCpu;
     for (int r = 0; r < repeats; ++r) {
         {
             // The document and its service exist before the clock starts, as in the editor;
@@ -123,14 +131,18 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
             Document document;
             CollisionService service(&document);
             DocumentData copy = *data;
+            const double c0 = cpuMs();
             const auto t0 = Clock::now();
             row.hits = resetAndHits(document, service, std::move(copy));
             full.push_back(msSince(t0));
+            fullCpu.push_back(cpuMs() - c0);
         }
         {
+            const double c0 = cpuMs();
             const auto t0 = Clock::now();
             row.box2dHits = box2dFullPass(b2, nullptr, nullptr);
             box2d.push_back(msSince(t0));
+            box2dCpu.push_back(cpuMs() - c0);
         }
         {
             opened.reset(); // the previous opening's document closes
@@ -148,6 +160,8 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
     }
     row.fullMs = median(full);
     row.box2dFullMs = median(box2d);
+    row.fullCpuMs = median(fullCpu);
+    row.box2dFullCpuMs = median(box2dCpu);
     row.openMs = median(open);
     opened.reset();
 

@@ -22,9 +22,11 @@ namespace hitsmith::bench {
 /// One size of the family, timed.
 struct DocumentRow {
     std::size_t shapes = 0;
-    double fullMs = 0;      ///< Document::reset + CollisionService bulk build + hits, median
-    double box2dFullMs = 0; ///< Box2D tree + b2TestOverlap on every candidate, median
-    double openMs = 0;      ///< read + parse + reset (validation, bulk build) + hits, median
+    double fullMs = 0;         ///< Document::reset + CollisionService bulk build + hits, median
+    double box2dFullMs = 0;    ///< Box2D tree + b2TestOverlap on every candidate, median
+    double fullCpuMs = 0;      ///< fullMs's CPU time (every thread of the process), median
+    double box2dFullCpuMs = 0; ///< box2dFullMs's CPU time, median
+    double openMs = 0;         ///< read + parse + reset (validation, bulk build) + hits, median
     double editUs = 0;      ///< Document::setShape (the service updates the shape's pairs), median
     double box2dEditUs = 0; ///< MoveProxy + query + b2TestOverlap, median
     double fileMegabytes = 0;
