@@ -376,9 +376,9 @@ void World::recomputeAll() {
 template <typename OnHit>
 void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const {
     // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
-    // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
-    // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
-    // before onHit sees it.
+    // short software pipelines prefetch what a pair will need: its bodies and handles on entry, its
+    // polygon vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag
+    // hits before onHit sees it.
     constexpr unsigned kLag = 8;
     struct Candidate {
         SlotIndex p, q;
@@ -406,9 +406,14 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const
         if (body.type == GeometryKind::Polygon)
             prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
     };
+    const ShapeHandle *handleOfSlot = mHandleOfSlot.data();
     mBroadphase.forEachPairInPart(part, parts, [&](SlotIndex p, SlotIndex q) {
         prefetchLines(&mBodies[p], sizeof(Body));
         prefetchLines(&mBodies[q], sizeof(Body));
+        // test() and keyOf() read both handles: scattered too until slots are renumbered (a
+        // miss there was most of test()'s time after a bulk load).
+        prefetchLines(handleOfSlot + p, sizeof(ShapeHandle));
+        prefetchLines(handleOfSlot + q, sizeof(ShapeHandle));
         if (candidateCount >= kLag) {
             const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
             prefetchVertices(mid.p);
@@ -518,7 +523,12 @@ void World::loadPairs(LoadEvents events) {
     if (events == LoadEvents::Record)
         mEvents.reserve(firstEvent + total);
     for (const std::vector<FoundHit> &list : lists) {
-        for (const FoundHit &hit : list) {
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const FoundHit &hit = list[k];
+            if (k + 8 < list.size()) { // the bodies whose counts a later hit raises
+                prefetchLines(&mBodies[list[k + 8].p], sizeof(Body));
+                prefetchLines(&mBodies[list[k + 8].q], sizeof(Body));
+            }
             mPairs.insertOrAssign(hit.key, hit.contact);
             ++mBodies[hit.p].hitCount;
             ++mBodies[hit.q].hitCount;

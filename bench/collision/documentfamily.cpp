@@ -220,24 +220,27 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
     return row;
 }
 
-double profileHitsmithFull(std::size_t n, int repeats, const SceneParams &params) {
+std::pair<double, double> profileHitsmithFull(std::size_t n, int repeats,
+                                              const SceneParams &params) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mixed.json"));
     if (!dir.isValid() || !writeDocument(n, path, params))
-        return 0.0;
+        return {0.0, 0.0};
     const std::optional<DocumentData> data = readBack(path);
     if (!data)
-        return 0.0;
-    std::vector<double> full;
+        return {0.0, 0.0};
+    std::vector<double> full, cpu;
     for (int r = 0; r < repeats; ++r) {
         Document document;
         CollisionService service(&document);
         DocumentData copy = *data;
+        const double c0 = cpuMs();
         const auto t0 = Clock::now();
         resetAndHits(document, service, std::move(copy));
         full.push_back(msSince(t0));
+        cpu.push_back(cpuMs() - c0);
     }
-    return median(full);
+    return {median(full), median(cpu)};
 }
 
 bool writeDocument(std::size_t n, const QString &path, const SceneParams &params) {

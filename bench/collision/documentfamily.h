@@ -10,6 +10,7 @@
 #include "scene.h"
 
 #include <cstddef>
+#include <utility>
 
 class QString;
 
@@ -44,8 +45,10 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
                               std::size_t edits);
 
 /// Runs only Hitsmith's full recompute of the family at n shapes, `repeats` times (for a
-/// profiler: nothing else in the process); returns the median in milliseconds.
-double profileHitsmithFull(std::size_t n, int repeats, const SceneParams &params);
+/// profiler: nothing else in the process); returns the medians of wall and CPU time in
+/// milliseconds.
+std::pair<double, double> profileHitsmithFull(std::size_t n, int repeats,
+                                              const SceneParams &params);
 
 /// Writes the family's n-shape document to path; false (and a message on stderr) on failure.
 bool writeDocument(std::size_t n, const QString &path, const SceneParams &params);
