@@ -87,6 +87,11 @@ inline float floatUp(double v) {
     return stepMagnitude(f, roundedDown, !std::signbit(f));
 }
 
+// A box's larger side.
+inline double extentOf(const FloatBox &b) {
+    return std::max(static_cast<double>(b.maxX) - b.minX, static_cast<double>(b.maxY) - b.minY);
+}
+
 } // namespace detail
 
 /// roundOut's plain form, one bound at a time (the reference for the vector form).
@@ -144,7 +149,13 @@ public:
     void insert(Id id, const Aabb &box);
     /// insert() during a bulk load (setAutoRebuild(false)) of a new id whose box is finite and
     /// already rounded out (roundOut), which another thread may have done.
-    void insertRounded(Id id, const FloatBox &box);
+    void insertRounded(Id id, const FloatBox &box) {
+        // Inline: a bulk load parks every box through here.
+        if (id < mProxies.size() && id != kNone && !mAutoRebuild && mProxies[id].state == Absent)
+            park(id, box);
+        else
+            insertRoundedSlowly(id, box);
+    }
     /// Replaces the box of `id` (inserting it if absent, erasing it if non-finite).
     void move(Id id, const Aabb &box);
     /// Removes `id`; unknown ids are ignored.
@@ -237,6 +248,13 @@ private:
     std::int32_t coord(double v, double origin, double inv, std::int32_t n) const;
     std::uint8_t levelFor(const FloatBox &box) const;
     std::uint32_t cellOf(const Level &level, const FloatBox &box) const;
+    void insertRoundedSlowly(Id id, const FloatBox &box); // insertRounded's other cases
+    void park(Id id, const FloatBox &box) { // a new id's box, unsorted until the next rebuild
+        ++mCount;
+        mProxies[id] = {static_cast<std::uint32_t>(mSorted.size()), Sorted, 0};
+        mSorted.push_back({box, id});
+        mParked = true;
+    }
     CellRange rangeOf(const Level &level, const FloatBox &query) const;
     void overlayInsert(Id id, const FloatBox &box);
     void overlayUnlink(std::uint32_t index);
@@ -285,6 +303,22 @@ inline std::int32_t Broadphase::coord(double v, double origin, double inv, std::
     if (t >= static_cast<double>(n - 1))
         return n - 1;
     return static_cast<std::int32_t>(t);
+}
+
+inline std::uint8_t Broadphase::levelFor(const FloatBox &box) const {
+    const double extent = detail::extentOf(box) + mMargin;
+    const std::size_t top = mLevels.size() - 1;
+    std::size_t level = 0;
+    // The top level is a single cell and takes anything.
+    while (level < top && !(mLevels[level].cellSize >= extent * (1.0 + kSlack)))
+        ++level;
+    return static_cast<std::uint8_t>(level);
+}
+
+inline std::uint32_t Broadphase::cellOf(const Level &level, const FloatBox &box) const {
+    const std::int32_t x = coord(box.minX, mOrigin.x, level.invCellSize, level.nx);
+    const std::int32_t y = coord(box.minY, mOrigin.y, level.invCellSize, level.ny);
+    return level.firstCell + std::uint32_t(y) * std::uint32_t(level.nx) + std::uint32_t(x);
 }
 
 inline Broadphase::CellRange Broadphase::rangeOf(const Level &level, const FloatBox &q) const {

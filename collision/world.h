@@ -235,12 +235,15 @@ private:
     // Every hit of a full pass (of piece `part` of `parts` of it: Broadphase::forEachPairInPart).
     // Const: a pass only reads the world, which is what lets two threads share it.
     template <typename OnHit>
-    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1) const;
+    // scatteredSlots: slots are not in cell order (a world just loaded), so the handles a pair
+    // reads are prefetched too.
+    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1,
+                    bool scatteredSlots = false) const;
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
     void stageInTwoLanes(ShapeSource &source,
                          std::size_t vertexHint); // loadEmpty's staging on two threads
     // forEachHit's hits in order, as lists to read one after the other (on two threads if large).
-    std::vector<std::vector<FoundHit>> findAllHits() const;
+    std::vector<std::vector<FoundHit>> findAllHits(bool scatteredSlots) const;
     void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,

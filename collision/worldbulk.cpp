@@ -374,7 +374,8 @@ void World::recomputeAll() {
 }
 
 template <typename OnHit>
-void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const {
+void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts,
+                       bool scatteredSlots) const {
     // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
     // short software pipelines prefetch what a pair will need: its bodies and handles on entry, its
     // polygon vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag
@@ -412,8 +413,10 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const
         prefetchLines(&mBodies[q], sizeof(Body));
         // test() and keyOf() read both handles: scattered too until slots are renumbered (a
         // miss there was most of test()'s time after a bulk load).
-        prefetchLines(handleOfSlot + p, sizeof(ShapeHandle));
-        prefetchLines(handleOfSlot + q, sizeof(ShapeHandle));
+        if (scatteredSlots) {
+            prefetchLines(handleOfSlot + p, sizeof(ShapeHandle));
+            prefetchLines(handleOfSlot + q, sizeof(ShapeHandle));
+        }
         if (candidateCount >= kLag) {
             const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
             prefetchVertices(mid.p);
@@ -453,7 +456,7 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     return two;
 }
 
-std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
+std::vector<std::vector<World::FoundHit>> World::findAllHits(bool scatteredSlots) const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
@@ -461,7 +464,7 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
     if (!runsOnTwoThreads(mBodies.size())) {
         std::vector<FoundHit> &found = lists.emplace_back();
         found.reserve(mBodies.size() / 2 + 16);
-        forEachHit(into(found));
+        forEachHit(into(found), 0, 1, scatteredSlots);
         return lists;
     }
     // The grid cut into pieces of equal box counts, taken in turn by this thread and a helper:
@@ -480,7 +483,7 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
             // Room for half a hit per shape, as the one-thread pass reserves: growing a list
             // step by step costs dearly in a heap left untidy by a parse.
             pieces[k].hits.reserve(mBodies.size() / (2 * kPieces) + 16);
-            forEachHit(into(pieces[k].hits), k, kPieces);
+            forEachHit(into(pieces[k].hits), k, kPieces, scatteredSlots);
         }
     };
     {
@@ -514,7 +517,9 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
 void World::loadPairs(LoadEvents events) {
     // A fresh world: every hit is new. They are gathered first so that the map is sized once
     // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
-    const std::vector<std::vector<FoundHit>> lists = findAllHits();
+    // Slots are the input order here, not cell order (loadEmpty leaves renumbering to the
+    // first full recompute).
+    const std::vector<std::vector<FoundHit>> lists = findAllHits(true);
     std::size_t total = 0;
     for (const std::vector<FoundHit> &list : lists)
         total += list.size();
@@ -561,8 +566,8 @@ void World::retestAllPairs() {
         }
     };
     if (runsOnTwoThreads(mBodies.size())) {
-        for (const std::vector<FoundHit> &list : findAllHits()) // found on two threads
-            for (const FoundHit &hit : list)                    // and recorded here, in order
+        for (const std::vector<FoundHit> &list : findAllHits(false)) // found on two threads
+            for (const FoundHit &hit : list)                         // and recorded here, in order
                 record(hit);
     } else {
         forEachHit(record);
