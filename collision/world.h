@@ -92,7 +92,8 @@ public:
 
 namespace detail {
 /// Whether /proc/loadavg's text (its fourth field: runnable tasks, the reader among them, over
-/// all tasks) says a core of `cores` is free; true for text of another form.
+/// all tasks) says fewer tasks other than the reader are runnable than there are `cores`, so
+/// that a helper thread would find a core; true for text of another form.
 bool aCoreIsFree(std::string_view loadavg, unsigned cores);
 } // namespace detail
 
@@ -136,8 +137,8 @@ public:
     /// and the full pass) and recomputeAll run on; the results are the same bit for bit
     /// whichever is chosen.
     enum class PassThreads : std::uint8_t {
-        Auto, ///< two for a large world on a machine with two cores or more when one of them is
-              ///< free at the time (the kernel's count of runnable tasks), else one (default)
+        Auto, ///< two for a large world on a machine with two cores or more while fewer other
+              ///< tasks than cores are runnable (the kernel's count), else one (default)
         One,  ///< always this thread only
         Two,  ///< always a helper thread too, whatever the size (for tests)
     };
@@ -150,7 +151,7 @@ public:
     /// figure).
     struct PassCounts {
         std::uint64_t onTwoThreads = 0; ///< a helper was started
-        std::uint64_t onOneThread = 0;  ///< large enough, but no core was free
+        std::uint64_t onOneThread = 0;  ///< large enough, but the cores were taken
     };
     static PassCounts passCounts();
 

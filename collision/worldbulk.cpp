@@ -62,8 +62,8 @@ unsigned onlineCores() {
     return std::thread::hardware_concurrency();
 }
 
-// Whether a core is free right now, from the kernel's instantaneous count of runnable tasks
-// (the calling thread among them); true where that cannot be read.
+// Whether a helper would find a core right now, from the kernel's instantaneous count of
+// runnable tasks (the calling thread among them); true where that cannot be read.
 bool aCoreIsFreeNow() {
 #if defined(__linux__)
     static const unsigned cores = onlineCores();
@@ -86,8 +86,10 @@ std::atomic<std::uint64_t> gPassesOnTwo{0}, gPassesOnOne{0};
 namespace detail {
 
 bool aCoreIsFree(std::string_view loadavg, unsigned cores) {
-    // "0.52 0.58 0.59 2/345 12345": the fourth field is runnable/total. The reader is one of the
-    // runnable, so a core is free when fewer than `cores` are.
+    // "0.52 0.58 0.59 2/345 12345": the fourth field is runnable/total, the reader among the
+    // runnable. A helper is worth starting while fewer other tasks than cores are runnable: on a
+    // quiet two-core machine a task that wakes now and then must not cost the helper (the
+    // instantaneous count often shows one), while a machine busy with other jobs shows many.
     std::size_t at = 0;
     for (int field = 0; field < 3; ++field) {
         at = loadavg.find(' ', at);
@@ -100,9 +102,9 @@ bool aCoreIsFree(std::string_view loadavg, unsigned cores) {
     for (; at < loadavg.size() && loadavg[at] >= '0' && loadavg[at] <= '9' && digits < 9;
          ++at, ++digits)
         running = running * 10 + static_cast<unsigned>(loadavg[at] - '0');
-    if (digits == 0 || at >= loadavg.size() || loadavg[at] != '/')
-        return true; // not the expected format: as if the machine were idle
-    return running < cores;
+    if (digits == 0 || running == 0 || at >= loadavg.size() || loadavg[at] != '/')
+        return true;            // not the expected format: as if the machine were idle
+    return running - 1 < cores; // running >= 1 (the reader); 0 would be another format
 }
 
 } // namespace detail
@@ -449,8 +451,8 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
         return false;
     // A helper that waits for a core makes the pass slower than one thread: this thread ends
     // up waiting for it to finish its piece or chunk (a time slice or more on a busy machine,
-    // where it measured 20-40% slower than one thread). So it is started only when a core is
-    // free right now.
+    // where it measured 20-40% slower than one thread). So it is started only when fewer other
+    // tasks than cores are runnable right now.
     const bool two = aCoreIsFreeNow();
     (two ? gPassesOnTwo : gPassesOnOne).fetch_add(1, std::memory_order_relaxed);
     return two;

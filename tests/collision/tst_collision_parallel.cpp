@@ -348,20 +348,24 @@ void TestParallel::helperOnlyWhenACoreIsFree_data() {
     QTest::addColumn<QString>("loadavg");
     QTest::addColumn<unsigned>("cores");
     QTest::addColumn<bool>("free");
-    // The fourth field is runnable/total; the reader itself is one of the runnable.
+    // The fourth field is runnable/total; the reader itself is one of the runnable. A helper
+    // goes while fewer other tasks than cores are runnable.
     QTest::newRow("only the reader") << "0.12 1.05 1.62 1/345 12345\n" << 2u << true;
-    QTest::newRow("one other runs") << "0.12 1.05 1.62 2/345 12345\n" << 2u << false;
+    QTest::newRow("one other runs") << "0.12 1.05 1.62 2/345 12345\n" << 2u << true;
+    QTest::newRow("two others run") << "0.12 1.05 1.62 3/345 12345\n" << 2u << false;
     QTest::newRow("a busy machine") << "6.51 4.15 2.82 9/401 23456\n" << 2u << false;
     QTest::newRow("busy, more cores") << "6.51 4.15 2.82 9/401 23456\n" << 16u << true;
-    QTest::newRow("exactly the cores") << "1.00 1.00 1.00 16/401 23456\n" << 16u << false;
+    QTest::newRow("as many others as cores") << "1.00 1.00 1.00 17/401 23456\n" << 16u << false;
+    QTest::newRow("one fewer") << "1.00 1.00 1.00 16/401 23456\n" << 16u << true;
     QTest::newRow("many digits") << "1.00 1.00 1.00 1234/4010 2\n" << 2048u << true;
-    QTest::newRow("one core") << "0.00 0.00 0.00 1/100 1\n" << 1u << false;
+    QTest::newRow("one core, another task") << "0.00 0.00 0.00 2/100 1\n" << 1u << false;
     // Text of another form: as if the machine were idle (the helper, as before this check).
     QTest::newRow("empty") << "" << 2u << true;
     QTest::newRow("three fields") << "0.12 1.05 1.62" << 2u << true;
     QTest::newRow("no slash") << "0.12 1.05 1.62 7 12345" << 2u << true;
     QTest::newRow("not a number") << "0.12 1.05 1.62 x/345 12345" << 2u << true;
     QTest::newRow("cut after the count") << "0.12 1.05 1.62 9" << 2u << true;
+    QTest::newRow("no runnable at all") << "0.12 1.05 1.62 0/345 12345" << 2u << true;
 }
 
 void TestParallel::helperOnlyWhenACoreIsFree() {
