@@ -370,13 +370,14 @@ int main(int argc, char **argv) {
                     ? "two threads from 8,192 shapes (this machine has two cores or more)"
                     : "one thread (this machine has one core)");
     std::vector<std::string> json;
-    // How the large passes went (PassThreads::Auto starts a helper only when a core is free).
+    // How the large passes went (PassThreads::Auto starts a helper only while fewer other tasks
+    // than cores are runnable).
     auto passesSince = [](collision::World::PassCounts before) {
         const collision::World::PassCounts now = collision::World::passCounts();
         if (now.onTwoThreads + now.onOneThread == before.onTwoThreads + before.onOneThread)
             return;
         std::printf("Hitsmith's large passes and loads: %llu with a helper thread, %llu on one "
-                    "thread (no core free at the time).\n\n",
+                    "thread (other tasks held the cores).\n\n",
                     static_cast<unsigned long long>(now.onTwoThreads - before.onTwoThreads),
                     static_cast<unsigned long long>(now.onOneThread - before.onOneThread));
     };
@@ -390,6 +391,8 @@ int main(int argc, char **argv) {
         json.push_back(runDocumentFamily(
             "documents", bench::kMixedDocuments,
             sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes, repeats));
+    passesSince(before);
+    before = collision::World::passCounts();
     if (family.empty() || family == "uniform")
         json.push_back(runDocumentFamily(
             "uniform", bench::kUniformScenes,
