@@ -12,9 +12,7 @@ bool isFiniteBox(const Aabb &b) {
     return isFinite(b.min) && isFinite(b.max);
 }
 
-double extentOf(const FloatBox &b) {
-    return std::max(static_cast<double>(b.maxX) - b.minX, static_cast<double>(b.maxY) - b.minY);
-}
+using detail::extentOf;
 
 // Level 0 gets at most this many cells per box (plus a constant), so memory stays linear.
 constexpr double kCellsPerBox = 2.0;
@@ -29,22 +27,6 @@ constexpr std::size_t kSizeSample = 256;
 constexpr std::size_t kMaxLevels = 48;
 
 } // namespace
-
-std::uint8_t Broadphase::levelFor(const FloatBox &box) const {
-    const double extent = extentOf(box) + mMargin;
-    const std::size_t top = mLevels.size() - 1;
-    std::size_t level = 0;
-    // The top level is a single cell and takes anything.
-    while (level < top && !(mLevels[level].cellSize >= extent * (1.0 + kSlack)))
-        ++level;
-    return static_cast<std::uint8_t>(level);
-}
-
-std::uint32_t Broadphase::cellOf(const Level &level, const FloatBox &box) const {
-    const std::int32_t x = coord(box.minX, mOrigin.x, level.invCellSize, level.nx);
-    const std::int32_t y = coord(box.minY, mOrigin.y, level.invCellSize, level.ny);
-    return level.firstCell + std::uint32_t(y) * std::uint32_t(level.nx) + std::uint32_t(x);
-}
 
 void Broadphase::overlayInsert(Id id, const FloatBox &box) {
     const std::uint8_t level = levelFor(box);
@@ -113,17 +95,13 @@ void Broadphase::insert(Id id, const Aabb &exact) {
     maybeRebuild();
 }
 
-void Broadphase::insertRounded(Id id, const FloatBox &box) {
+void Broadphase::insertRoundedSlowly(Id id, const FloatBox &box) {
     if (id == kNone || mAutoRebuild || contains(id)) {
         insert(id, {{box.minX, box.minY}, {box.maxX, box.maxY}}); // the general path
         return;
     }
-    if (id >= mProxies.size())
-        mProxies.resize(std::size_t(id) + 1);
-    ++mCount;
-    mProxies[id] = {static_cast<std::uint32_t>(mSorted.size()), Sorted, 0};
-    mSorted.push_back({box, id});
-    mParked = true;
+    mProxies.resize(std::size_t(id) + 1);
+    park(id, box);
 }
 
 void Broadphase::setAutoRebuild(bool enabled) {

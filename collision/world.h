@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -89,6 +90,13 @@ public:
     }
 };
 
+namespace detail {
+/// Whether /proc/loadavg's text (its fourth field: runnable tasks, the reader among them, over
+/// all tasks) says fewer tasks other than the reader are runnable than there are `cores`, so
+/// that a helper thread would find a core; true for text of another form.
+bool aCoreIsFree(std::string_view loadavg, unsigned cores);
+} // namespace detail
+
 /// The incremental collision world of one frame.
 class World {
 public:
@@ -129,7 +137,8 @@ public:
     /// and the full pass) and recomputeAll run on; the results are the same bit for bit
     /// whichever is chosen.
     enum class PassThreads : std::uint8_t {
-        Auto, ///< two for a large world on a machine with two cores or more, else one (default)
+        Auto, ///< two for a large world on a machine with two cores or more while fewer other
+              ///< tasks than cores are runnable (the kernel's count), else one (default)
         One,  ///< always this thread only
         Two,  ///< always a helper thread too, whatever the size (for tests)
     };
@@ -137,6 +146,14 @@ public:
     /// What worlds made from now on start with (PassThreads::Auto unless changed): a process-wide
     /// choice, as for a benchmark of the one-thread path.
     static void setDefaultPassThreads(PassThreads threads);
+    /// How the large passes and loads of PassThreads::Auto went, process-wide since it started:
+    /// with a helper, or on one thread because no core was free at the time (a benchmark's
+    /// figure).
+    struct PassCounts {
+        std::uint64_t onTwoThreads = 0; ///< a helper was started
+        std::uint64_t onOneThread = 0;  ///< large enough, but the cores were taken
+    };
+    static PassCounts passCounts();
 
     /// The events recorded since the last call, oldest first.
     std::vector<PairEvent> takeEvents();
@@ -219,12 +236,15 @@ private:
     // Every hit of a full pass (of piece `part` of `parts` of it: Broadphase::forEachPairInPart).
     // Const: a pass only reads the world, which is what lets two threads share it.
     template <typename OnHit>
-    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1) const;
+    // scatteredSlots: slots are not in cell order (a world just loaded), so the handles a pair
+    // reads are prefetched too.
+    void forEachHit(OnHit &&onHit, std::size_t part = 0, std::size_t parts = 1,
+                    bool scatteredSlots = false) const;
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
     void stageInTwoLanes(ShapeSource &source,
                          std::size_t vertexHint); // loadEmpty's staging on two threads
     // forEachHit's hits in order, as lists to read one after the other (on two threads if large).
-    std::vector<std::vector<FoundHit>> findAllHits() const;
+    std::vector<std::vector<FoundHit>> findAllHits(bool scatteredSlots) const;
     void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,

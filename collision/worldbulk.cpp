@@ -17,7 +17,9 @@
 #include <thread>
 
 #if defined(__linux__)
+#include <fcntl.h>
 #include <sched.h>
+#include <unistd.h>
 #endif
 
 namespace hitsmith::collision {
@@ -50,7 +52,67 @@ unsigned usableCores() {
     return std::thread::hardware_concurrency();
 }
 
+// Cores online in the whole system (what /proc/loadavg's runnable count is about).
+unsigned onlineCores() {
+#if defined(__linux__)
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (online > 0)
+        return static_cast<unsigned>(online);
+#endif
+    return std::thread::hardware_concurrency();
+}
+
+// Whether a helper would find a core right now, from the kernel's instantaneous count of
+// runnable tasks (the calling thread among them); true where that cannot be read.
+bool aCoreIsFreeNow() {
+#if defined(__linux__)
+    static const unsigned cores = onlineCores();
+    const int fd = ::open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return true;
+    char text[128];
+    const ssize_t got = ::read(fd, text, sizeof text);
+    ::close(fd);
+    return got <= 0 || detail::aCoreIsFree({text, static_cast<std::size_t>(got)}, cores);
+#else
+    return true;
+#endif
+}
+
+std::atomic<std::uint64_t> gPassesOnTwo{0}, gPassesOnOne{0};
+
 } // namespace
+
+namespace detail {
+
+bool aCoreIsFree(std::string_view loadavg, unsigned cores) {
+    // "0.52 0.58 0.59 2/345 12345": the fourth field is runnable/total, the reader among the
+    // runnable. A helper is worth starting while fewer other tasks than cores are runnable: on a
+    // quiet two-core machine a task that wakes now and then must not cost the helper (the
+    // instantaneous count often shows one), while a machine busy with other jobs shows many.
+    std::size_t at = 0;
+    for (int field = 0; field < 3; ++field) {
+        at = loadavg.find(' ', at);
+        if (at == std::string_view::npos)
+            return true;
+        ++at;
+    }
+    std::uint64_t running = 0;
+    std::size_t digits = 0;
+    for (; at < loadavg.size() && loadavg[at] >= '0' && loadavg[at] <= '9' && digits < 9;
+         ++at, ++digits)
+        running = running * 10 + static_cast<unsigned>(loadavg[at] - '0');
+    if (digits == 0 || running == 0 || at >= loadavg.size() || loadavg[at] != '/')
+        return true;            // not the expected format: as if the machine were idle
+    return running - 1 < cores; // running >= 1 (the reader); 0 would be another format
+}
+
+} // namespace detail
+
+World::PassCounts World::passCounts() {
+    return {gPassesOnTwo.load(std::memory_order_relaxed),
+            gPassesOnOne.load(std::memory_order_relaxed)};
+}
 
 std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
     // Every shape is prepared once straight into the bodies and the vertex pool (its box goes to
@@ -69,10 +131,11 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
             stageInTwoLanes(source, vertexHint);
         } else {
             for (std::size_t i = 0; i < n; ++i) {
-                // Each body is constructed where it is filled: one pass over fresh memory.
+                // Each body is constructed where it is filled: one pass over fresh memory. A
+                // staged box is finite and its id new, so it is parked without insert()'s checks.
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.next(i), mVertices)) {
-                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
                 }
             }
         }
@@ -196,7 +259,7 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
             for (std::size_t i = 0; i < half; ++i)
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
-                    mBroadphase.insert(static_cast<SlotIndex>(i), *box);
+                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
             halfDone.store(true);
             halfDone.notify_all();
             stageChunks(0);
@@ -313,11 +376,12 @@ void World::recomputeAll() {
 }
 
 template <typename OnHit>
-void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const {
+void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts,
+                       bool scatteredSlots) const {
     // Map slots are scattered in memory (and bodies are, until slots are renumbered), so two
-    // short software pipelines prefetch what a pair will need: its bodies on entry, its polygon
-    // vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag hits
-    // before onHit sees it.
+    // short software pipelines prefetch what a pair will need: its bodies and handles on entry, its
+    // polygon vertices kLag pairs later, and the test kLag pairs after that; a hit's map slot kLag
+    // hits before onHit sees it.
     constexpr unsigned kLag = 8;
     struct Candidate {
         SlotIndex p, q;
@@ -345,9 +409,16 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts) const
         if (body.type == GeometryKind::Polygon)
             prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
     };
+    const ShapeHandle *handleOfSlot = mHandleOfSlot.data();
     mBroadphase.forEachPairInPart(part, parts, [&](SlotIndex p, SlotIndex q) {
         prefetchLines(&mBodies[p], sizeof(Body));
         prefetchLines(&mBodies[q], sizeof(Body));
+        // test() and keyOf() read both handles: scattered too until slots are renumbered (a
+        // miss there was most of test()'s time after a bulk load).
+        if (scatteredSlots) {
+            prefetchLines(handleOfSlot + p, sizeof(ShapeHandle));
+            prefetchLines(handleOfSlot + q, sizeof(ShapeHandle));
+        }
         if (candidateCount >= kLag) {
             const Candidate &mid = candidates[(candidateCount - kLag) % (2 * kLag)];
             prefetchVertices(mid.p);
@@ -376,10 +447,18 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     case PassThreads::Auto:
         break;
     }
-    return shapes >= kParallelMinShapes && cores >= 2;
+    if (shapes < kParallelMinShapes || cores < 2)
+        return false;
+    // A helper that waits for a core makes the pass slower than one thread: this thread ends
+    // up waiting for it to finish its piece or chunk (a time slice or more on a busy machine,
+    // where it measured 20-40% slower than one thread). So it is started only when fewer other
+    // tasks than cores are runnable right now.
+    const bool two = aCoreIsFreeNow();
+    (two ? gPassesOnTwo : gPassesOnOne).fetch_add(1, std::memory_order_relaxed);
+    return two;
 }
 
-std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
+std::vector<std::vector<World::FoundHit>> World::findAllHits(bool scatteredSlots) const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
@@ -387,7 +466,7 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
     if (!runsOnTwoThreads(mBodies.size())) {
         std::vector<FoundHit> &found = lists.emplace_back();
         found.reserve(mBodies.size() / 2 + 16);
-        forEachHit(into(found));
+        forEachHit(into(found), 0, 1, scatteredSlots);
         return lists;
     }
     // The grid cut into pieces of equal box counts, taken in turn by this thread and a helper:
@@ -406,7 +485,7 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
             // Room for half a hit per shape, as the one-thread pass reserves: growing a list
             // step by step costs dearly in a heap left untidy by a parse.
             pieces[k].hits.reserve(mBodies.size() / (2 * kPieces) + 16);
-            forEachHit(into(pieces[k].hits), k, kPieces);
+            forEachHit(into(pieces[k].hits), k, kPieces, scatteredSlots);
         }
     };
     {
@@ -440,7 +519,9 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits() const {
 void World::loadPairs(LoadEvents events) {
     // A fresh world: every hit is new. They are gathered first so that the map is sized once
     // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
-    const std::vector<std::vector<FoundHit>> lists = findAllHits();
+    // Slots are the input order here, not cell order (loadEmpty leaves renumbering to the
+    // first full recompute).
+    const std::vector<std::vector<FoundHit>> lists = findAllHits(true);
     std::size_t total = 0;
     for (const std::vector<FoundHit> &list : lists)
         total += list.size();
@@ -449,7 +530,12 @@ void World::loadPairs(LoadEvents events) {
     if (events == LoadEvents::Record)
         mEvents.reserve(firstEvent + total);
     for (const std::vector<FoundHit> &list : lists) {
-        for (const FoundHit &hit : list) {
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const FoundHit &hit = list[k];
+            if (k + 8 < list.size()) { // the bodies whose counts a later hit raises
+                prefetchLines(&mBodies[list[k + 8].p], sizeof(Body));
+                prefetchLines(&mBodies[list[k + 8].q], sizeof(Body));
+            }
             mPairs.insertOrAssign(hit.key, hit.contact);
             ++mBodies[hit.p].hitCount;
             ++mBodies[hit.q].hitCount;
@@ -482,8 +568,8 @@ void World::retestAllPairs() {
         }
     };
     if (runsOnTwoThreads(mBodies.size())) {
-        for (const std::vector<FoundHit> &list : findAllHits()) // found on two threads
-            for (const FoundHit &hit : list)                    // and recorded here, in order
+        for (const std::vector<FoundHit> &list : findAllHits(false)) // found on two threads
+            for (const FoundHit &hit : list)                         // and recorded here, in order
                 record(hit);
     } else {
         forEachHit(record);

@@ -110,6 +110,11 @@ public:
     collision::ShapeInput nextInLane(std::size_t i, int laneIndex) override {
         Lane &lane = mLanes[laneIndex];
         const Shape &shape = mFrame.shapes[qsizetype(i)];
+        // A polygon's points are a heap block of their own, away from the shapes: ask for a
+        // shape's a few shapes ahead, so that reading them does not wait on memory (the first
+        // point's load was a quarter of this function's time at 100,000 shapes).
+        if (i + kPointsAhead < std::size_t(mFrame.shapes.size()))
+            prefetch(mFrame.shapes[qsizetype(i + kPointsAhead)].points.constData());
         collision::ShapeInput input; // an empty polygon: kept, never paired
         switch (shape.type) {
         case ShapeType::Polygon:
@@ -158,6 +163,14 @@ public:
     bool isCollidable(std::size_t i) const { return mCollidable[i] != 0; }
 
 private:
+    static constexpr std::size_t kPointsAhead = 4;
+    static void prefetch(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+        __builtin_prefetch(p);
+#else
+        (void)p;
+#endif
+    }
     struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused
         const QString *lastLayer = nullptr;

@@ -24,13 +24,22 @@
 // CollisionService bulk build, then the frame's hits) against the same Box2D full pass, and the
 // whole opening of the document file (read, parse, validate, hits).
 //
-// Usage: bench_collision [--family collision|documents] [--repeats N] [--threads auto|1]
-//        [sizes...]
-//        (default: both; collision 1000 10000 100000, documents 1000 100000; the documents
-//        family takes the median of N alternating runs, default 5: more steadies small sizes)
-//        bench_collision --write-document N FILE   writes the N-shape mixed document
-//        bench_collision --profile-hitsmith N REPEATS   only Hitsmith's documents-family full
-//        recompute, for a profiler (perf record, callgrind): prints the median
+// A third family, the uniform scenes of issue 31 (one third each polygons, rotated rectangles and
+// circles, 4-24 px, about 0.28 hits per shape at every size), goes through the same document path
+// as the mixed documents. The document families also time edits through the document (as
+// `hitsmith-cli bench` does) against Box2D's, and every family compares the two engines' lists
+// of hitting pairs (outside the clock).
+//
+// Usage: bench_collision [--family collision|documents|uniform] [--repeats N]
+//        [--threads auto|1] [sizes...]
+//        (default: all three; collision and uniform 1000 10000 100000, documents 1000 100000;
+//        the document families take the median of N alternating runs, default 5: more steadies
+//        small sizes)
+//        bench_collision --write-document N FILE [documents|uniform]   writes the N-shape
+//        document of that family (default documents, the mixed documents)
+//        bench_collision --profile-hitsmith N REPEATS [documents|uniform]   only Hitsmith's
+//        full recompute of that family, for a profiler (perf record, callgrind): prints the
+//        median
 //        --threads 1: Hitsmith's full passes on one thread only (default auto: two threads for
 //        worlds of 8,192 shapes or more on a machine with two cores; World::PassThreads)
 
@@ -103,6 +112,7 @@ struct Row {
     double hsFullMs = 0, hsColdMs = 0, b2FullMs = 0;
     double hsEditUs = 0, b2EditUs = 0;
     std::size_t hsHits = 0, b2Hits = 0;
+    std::size_t onlyHs = 0, onlyB2 = 0; // pairs only one engine finds
     double bytesPerShape = 0;
 };
 
@@ -145,6 +155,16 @@ Row run(std::size_t n, std::size_t editCount) {
     row.b2FullMs = median(b2Times);
     row.hsHits = world.hitCount();
     row.bytesPerShape = double(world.memoryBytes()) / double(n);
+    {
+        // Both engines' pairs, compared (outside the clock); handles are scene indices.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> mine, theirs;
+        for (const collision::Hit &hit : world.hits())
+            mine.emplace_back(hit.a, hit.b);
+        bench::box2dFullPass(b2, nullptr, nullptr, &theirs);
+        const bench::PairDifference d = bench::comparePairs(std::move(mine), std::move(theirs));
+        row.onlyHs = d.onlyFirst;
+        row.onlyB2 = d.onlySecond;
+    }
 
     // Edits: the same translations on both sides; Box2D's tree is built the ordinary way.
     bench::Box2DScene b2edit = bench::toBox2D(scene);
@@ -198,17 +218,18 @@ std::string runCollisionFamily(const std::vector<std::size_t> &sizes) {
         "scene extent.\n",
         kEdits);
     printBox2DNote();
-    std::printf("%8s | %12s %12s %12s %7s %7s | %12s %12s %7s | %11s | %9s %9s\n", "shapes",
+    std::printf("%8s | %12s %12s %12s %7s %7s | %12s %12s %7s | %11s | %9s %9s %7s\n", "shapes",
                 "hs warm ms", "hs cold ms", "box2d ms", "warm/b2", "cold/b2", "hs edit us",
-                "b2 edit us", "ratio", "bytes/shape", "hs hits", "b2 hits");
+                "b2 edit us", "ratio", "bytes/shape", "hs hits", "b2 hits", "differ");
     std::string json;
     for (std::size_t n : sizes) {
         const Row r = run(n, kEdits);
         std::printf(
-            "%8zu | %12.3f %12.3f %12.3f %7.3f %7.3f | %12.3f %12.3f %7.3f | %11.1f | %9zu %9zu\n",
+            "%8zu | %12.3f %12.3f %12.3f %7.3f %7.3f | %12.3f %12.3f %7.3f | %11.1f | %9zu %9zu "
+            "%3zu/%-3zu\n",
             r.shapes, r.hsFullMs, r.hsColdMs, r.b2FullMs, r.hsFullMs / r.b2FullMs,
             r.hsColdMs / r.b2FullMs, r.hsEditUs, r.b2EditUs, r.hsEditUs / r.b2EditUs,
-            r.bytesPerShape, r.hsHits, r.b2Hits);
+            r.bytesPerShape, r.hsHits, r.b2Hits, r.onlyHs, r.onlyB2);
         std::fflush(stdout);
         char buf[512];
         std::snprintf(buf, sizeof buf,
@@ -222,74 +243,85 @@ std::string runCollisionFamily(const std::vector<std::size_t> &sizes) {
                       r.bytesPerShape, r.hsHits, r.b2Hits);
         json += buf;
     }
-    std::printf("\n");
+    std::printf("(differ: pairs only Hitsmith finds / only Box2D finds.)\n\n");
     return "{\"family\":\"collision\",\"edits\":" + std::to_string(kEdits) +
            ",\"repeats\":5,\"rows\":[" + json + "]}";
 }
 
-std::string runDocumentFamily(const std::vector<std::size_t> &sizes, int repeats) {
-    std::printf("== Mixed documents: the same kinds of shape, 4-48 px, placed at random, about "
-                "0.28 hits per shape,\n   one frame. Hitsmith through the path an opened "
-                "document takes (Document::reset, the\n   CollisionService's bulk build, the "
-                "frame's hits as a list) against the same Box2D pass;\n   open: read + parse + "
-                "validate + hits from the file. Medians of %d.\n",
-                repeats);
+std::string runDocumentFamily(const std::string &name, const bench::SceneParams &params,
+                              const std::vector<std::size_t> &sizes, int repeats) {
+    constexpr std::size_t kEdits = 1000;
+    if (name == "documents")
+        std::printf("== Mixed documents: the same kinds of shape, 4-48 px, placed at random, "
+                    "about 0.28 hits per shape,\n   one frame.");
+    else
+        std::printf("== Uniform scenes (issue 31): one third each convex polygons (3-8 vertices), "
+                    "rotated rectangles\n   and circles, 4-24 px, uniform in a square world "
+                    "sized for about 0.28 hits per shape, one frame.");
+    std::printf(" Hitsmith through the path an opened\n   document takes (Document::reset, the "
+                "CollisionService's bulk build, the frame's hits as a\n   list) against the same "
+                "Box2D pass; edit: one shape moved through the document (median of\n   %zu); "
+                "open: read + parse + validate + hits from the file. Full and open: medians of "
+                "%d.\n",
+                kEdits, repeats);
     printBox2DNote();
-    std::printf("%8s | %12s %12s %7s | %9s %9s | %9s %9s %9s\n", "shapes", "hitsmith ms",
-                "box2d ms", "ratio", "hs hits", "b2 hits", "hits/shape", "open ms", "file MB");
+    std::printf("%8s | %12s %12s %7s | %9s %7s | %10s %10s %7s | %9s %9s %10s %7s | %9s %8s\n",
+                "shapes", "hitsmith ms", "box2d ms", "ratio", "cpu ms", "cpu rat", "hs edit us",
+                "b2 edit us", "ratio", "hs hits", "b2 hits", "hits/shape", "differ", "open ms",
+                "file MB");
     std::string json;
     for (std::size_t n : sizes) {
-        const bench::DocumentRow r = bench::runDocumentFamily(n, repeats);
+        const bench::DocumentRow r = bench::runDocumentFamily(n, repeats, params, kEdits);
         const double ratio = r.fullMs / r.box2dFullMs;
-        std::printf("%8zu | %12.3f %12.3f %7.3f | %9zu %9zu | %9.3f %9.1f %9.1f\n", r.shapes,
-                    r.fullMs, r.box2dFullMs, ratio, r.hits, r.box2dHits,
-                    double(r.hits) / double(r.shapes), r.openMs, r.fileMegabytes);
+        const double editRatio = r.editUs / r.box2dEditUs;
+        std::printf(
+            "%8zu | %12.3f %12.3f %7.3f | %9.3f %7.3f | %10.3f %10.3f %7.3f | %9zu %9zu %10.3f "
+            "%3zu/%-3zu | %9.1f %8.1f\n",
+            r.shapes, r.fullMs, r.box2dFullMs, ratio, r.fullCpuMs, r.fullCpuMs / r.box2dFullCpuMs,
+            r.editUs, r.box2dEditUs, editRatio, r.hits, r.box2dHits,
+            double(r.hits) / double(r.shapes), r.onlyHitsmith, r.onlyBox2D, r.openMs,
+            r.fileMegabytes);
         std::fflush(stdout);
-        char buf[512];
+        char buf[640];
         std::snprintf(buf, sizeof buf,
                       "%s{\"shapes\":%zu,\"full_recompute_ms\":%.4f,\"box2d_full_ms\":%.4f,"
-                      "\"full_ratio\":%.4f,\"open_ms\":%.3f,\"hits\":%zu,\"box2d_hits\":%zu}",
-                      json.empty() ? "" : ",", r.shapes, r.fullMs, r.box2dFullMs, ratio, r.openMs,
-                      r.hits, r.box2dHits);
+                      "\"full_ratio\":%.4f,\"full_cpu_ms\":%.4f,\"box2d_full_cpu_ms\":%.4f,"
+                      "\"edit_us\":%.4f,\"box2d_edit_us\":%.4f,\"edit_ratio\":%.4f,"
+                      "\"open_ms\":%.3f,\"hits\":%zu,\"box2d_hits\":%zu,\"only_hitsmith\":%zu,"
+                      "\"only_box2d\":%zu}",
+                      json.empty() ? "" : ",", r.shapes, r.fullMs, r.box2dFullMs, ratio,
+                      r.fullCpuMs, r.box2dFullCpuMs, r.editUs, r.box2dEditUs, editRatio, r.openMs,
+                      r.hits, r.box2dHits, r.onlyHitsmith, r.onlyBox2D);
         json += buf;
     }
-    std::printf("\n");
-    return "{\"family\":\"documents\",\"repeats\":" + std::to_string(repeats) + ",\"rows\":[" +
-           json + "]}";
+    std::printf("(cpu: the process's CPU time for Hitsmith's full recompute, both threads' when it "
+                "has a helper,\n and its ratio to Box2D's; differ: pairs only Hitsmith finds / "
+                "only Box2D finds.)\n\n");
+    return "{\"family\":\"" + name + "\",\"repeats\":" + std::to_string(repeats) +
+           ",\"edits\":" + std::to_string(kEdits) + ",\"rows\":[" + json + "]}";
+}
+
+/// The scene parameters of a document family by name (documents or uniform).
+const bench::SceneParams *documentFamily(const std::string &name) {
+    if (name == "documents")
+        return &bench::kMixedDocuments;
+    if (name == "uniform")
+        return &bench::kUniformScenes;
+    return nullptr;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.size() == 3 && args[0] == "--write-document")
-        return bench::writeDocument(std::strtoull(args[1].c_str(), nullptr, 10),
-                                    QString::fromStdString(args[2]))
-                   ? 0
-                   : 1;
-    if (args.size() == 3 && args[0] == "--profile-hitsmith") {
-        std::printf("%.4f ms\n",
-                    bench::profileHitsmithFull(std::strtoull(args[1].c_str(), nullptr, 10),
-                                               std::max(1, std::atoi(args[2].c_str()))));
-        return 0;
-    }
-    std::string family;
-    int repeats = 5;
+    // --threads applies to every mode, so it is taken out first.
     std::string threads = "auto";
-    std::vector<std::size_t> sizes;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--family" && i + 1 < args.size())
-            family = args[++i];
-        else if (args[i] == "--threads" && i + 1 < args.size())
-            threads = args[++i];
-        else if (args[i] == "--repeats" && i + 1 < args.size())
-            repeats = std::max(1, std::atoi(args[++i].c_str()));
-        else
-            sizes.push_back(std::strtoull(args[i].c_str(), nullptr, 10));
-    }
-    if (!family.empty() && family != "collision" && family != "documents") {
-        std::fprintf(stderr, "bench_collision: --family is collision or documents\n");
-        return 2;
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == "--threads") {
+            threads = args[i + 1];
+            args.erase(args.begin() + std::ptrdiff_t(i), args.begin() + std::ptrdiff_t(i) + 2);
+            break;
+        }
     }
     if (threads != "auto" && threads != "1") {
         std::fprintf(stderr, "bench_collision: --threads is auto or 1\n");
@@ -297,7 +329,38 @@ int main(int argc, char **argv) {
     }
     if (threads == "1")
         collision::World::setDefaultPassThreads(collision::World::PassThreads::One);
-
+    // --write-document and --profile-hitsmith take the document family last (default:
+    // documents, the mixed documents).
+    if ((args.size() == 3 || args.size() == 4) &&
+        (args[0] == "--write-document" || args[0] == "--profile-hitsmith")) {
+        const bench::SceneParams *params = documentFamily(args.size() == 4 ? args[3] : "documents");
+        if (!params) {
+            std::fprintf(stderr, "bench_collision: the family is documents or uniform\n");
+            return 2;
+        }
+        const std::size_t n = std::strtoull(args[1].c_str(), nullptr, 10);
+        if (args[0] == "--write-document")
+            return bench::writeDocument(n, QString::fromStdString(args[2]), *params) ? 0 : 1;
+        const auto [wall, cpu] =
+            bench::profileHitsmithFull(n, std::max(1, std::atoi(args[2].c_str())), *params);
+        std::printf("%.4f ms (CPU time %.4f ms)\n", wall, cpu);
+        return 0;
+    }
+    std::string family;
+    int repeats = 5;
+    std::vector<std::size_t> sizes;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--family" && i + 1 < args.size())
+            family = args[++i];
+        else if (args[i] == "--repeats" && i + 1 < args.size())
+            repeats = std::max(1, std::atoi(args[++i].c_str()));
+        else
+            sizes.push_back(std::strtoull(args[i].c_str(), nullptr, 10));
+    }
+    if (!family.empty() && family != "collision" && family != "documents" && family != "uniform") {
+        std::fprintf(stderr, "bench_collision: --family is collision, documents or uniform\n");
+        return 2;
+    }
     std::printf("Hitsmith collision vs Box2D %d.%d.%d (b2DynamicTree + b2TestOverlap), same "
                 "shapes, same process,\nthe engines alternating so that machine load slows both "
                 "alike.\nHitsmith's full passes: %s (Box2D 2.4 has one thread).\n\n",
@@ -307,12 +370,34 @@ int main(int argc, char **argv) {
                     ? "two threads from 8,192 shapes (this machine has two cores or more)"
                     : "one thread (this machine has one core)");
     std::vector<std::string> json;
+    // How the large passes went (PassThreads::Auto starts a helper only while fewer other tasks
+    // than cores are runnable).
+    auto passesSince = [](collision::World::PassCounts before) {
+        const collision::World::PassCounts now = collision::World::passCounts();
+        if (now.onTwoThreads + now.onOneThread == before.onTwoThreads + before.onOneThread)
+            return;
+        std::printf("Hitsmith's large passes and loads: %llu with a helper thread, %llu on one "
+                    "thread (other tasks held the cores).\n\n",
+                    static_cast<unsigned long long>(now.onTwoThreads - before.onTwoThreads),
+                    static_cast<unsigned long long>(now.onOneThread - before.onOneThread));
+    };
+    collision::World::PassCounts before = collision::World::passCounts();
     if (family.empty() || family == "collision")
         json.push_back(runCollisionFamily(
             sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes));
+    passesSince(before);
+    before = collision::World::passCounts();
     if (family.empty() || family == "documents")
         json.push_back(runDocumentFamily(
+            "documents", bench::kMixedDocuments,
             sizes.empty() ? std::vector<std::size_t>{1000, 100000} : sizes, repeats));
+    passesSince(before);
+    before = collision::World::passCounts();
+    if (family.empty() || family == "uniform")
+        json.push_back(runDocumentFamily(
+            "uniform", bench::kUniformScenes,
+            sizes.empty() ? std::vector<std::size_t>{1000, 10000, 100000} : sizes, repeats));
+    passesSince(before);
     std::printf("{\"bench\":\"collision\",\"threads\":\"%s\",\"families\":[", threads.c_str());
     for (std::size_t i = 0; i < json.size(); ++i)
         std::printf("%s%s", i ? "," : "", json[i].c_str());

@@ -11,8 +11,10 @@
 
 #include <box2d/box2d.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace hitsmith::bench {
@@ -81,6 +83,7 @@ struct OverlapQuery {
     b2AABB box;
     bool onlyHigher = false;
     std::size_t hits = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> *pairs = nullptr; ///< if set: (low, high)
 
     bool QueryCallback(int32 proxyId) {
         const auto other = reinterpret_cast<std::uintptr_t>(tree->GetUserData(proxyId));
@@ -89,16 +92,22 @@ struct OverlapQuery {
         if (!b2TestOverlap(box, scene->boxes[other]))
             return true;
         if (b2TestOverlap(scene->shapes[self].get(), 0, scene->shapes[other].get(), 0,
-                          scene->xf[self], scene->xf[other]))
+                          scene->xf[self], scene->xf[other])) {
             ++hits;
+            if (pairs)
+                pairs->emplace_back(std::uint32_t(std::min<std::size_t>(self, other)),
+                                    std::uint32_t(std::max<std::size_t>(self, other)));
+        }
         return true;
     }
 };
 
 /// Builds a fresh tree (each shape's box computed once) and counts every overlapping pair; hands
-/// the tree back when asked.
-inline std::size_t box2dFullPass(Box2DScene &scene, std::vector<int32> *proxiesOut,
-                                 std::unique_ptr<b2DynamicTree> *treeOut) {
+/// the tree back, and lists the pairs (lower index first, unsorted), when asked.
+inline std::size_t
+box2dFullPass(Box2DScene &scene, std::vector<int32> *proxiesOut,
+              std::unique_ptr<b2DynamicTree> *treeOut,
+              std::vector<std::pair<std::uint32_t, std::uint32_t>> *pairsOut = nullptr) {
     auto tree = std::make_unique<b2DynamicTree>();
     std::vector<int32> proxies(scene.shapes.size());
     scene.boxes.resize(scene.shapes.size());
@@ -111,6 +120,7 @@ inline std::size_t box2dFullPass(Box2DScene &scene, std::vector<int32> *proxiesO
     q.scene = &scene;
     q.tree = tree.get();
     q.onlyHigher = true;
+    q.pairs = pairsOut;
     for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
         q.self = i;
         q.box = scene.boxes[i];
@@ -123,6 +133,38 @@ inline std::size_t box2dFullPass(Box2DScene &scene, std::vector<int32> *proxiesO
     if (treeOut)
         *treeOut = std::move(tree);
     return hits;
+}
+
+} // namespace hitsmith::bench
+
+namespace hitsmith::bench {
+
+/// How two engines' lists of hitting pairs differ.
+struct PairDifference {
+    std::size_t onlyFirst = 0;  ///< pairs only the first list has
+    std::size_t onlySecond = 0; ///< pairs only the second list has
+};
+
+/// Compares two lists of pairs (each pair lower index first, each list without repeats).
+inline PairDifference comparePairs(std::vector<std::pair<std::uint32_t, std::uint32_t>> first,
+                                   std::vector<std::pair<std::uint32_t, std::uint32_t>> second) {
+    std::sort(first.begin(), first.end());
+    std::sort(second.begin(), second.end());
+    PairDifference d;
+    std::size_t i = 0, j = 0;
+    while (i < first.size() || j < second.size()) {
+        if (j == second.size() || (i < first.size() && first[i] < second[j])) {
+            ++d.onlyFirst;
+            ++i;
+        } else if (i == first.size() || second[j] < first[i]) {
+            ++d.onlySecond;
+            ++j;
+        } else {
+            ++i;
+            ++j;
+        }
+    }
+    return d;
 }
 
 } // namespace hitsmith::bench

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <optional>
 
@@ -23,6 +24,13 @@ using Clock = std::chrono::steady_clock;
 
 double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/// The CPU time this process has used, in milliseconds (all its threads).
+double cpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 double median(std::vector<double> v) {
@@ -84,10 +92,11 @@ DocumentData toDocument(const Scene &scene) {
     return data;
 }
 
-DocumentRow runDocumentFamily(std::size_t n, int repeats) {
+DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &params,
+                              std::size_t editCount) {
     DocumentRow row;
     row.shapes = n;
-    const Scene scene = makeScene(n, kMixedDocuments);
+    const Scene scene = makeScene(n, params);
     Box2DScene b2 = toBox2D(scene);
 
     QTemporaryDir dir;
@@ -114,7 +123,7 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
         CollisionService service{&document};
     };
     std::unique_ptr<OpenedDocument> opened;
-    std::vector<double> full, box2d, open;
+    std::vector<double> full, box2d, open, fullCpu, box2dCpu;
     for (int r = 0; r < repeats; ++r) {
         {
             // The document and its service exist before the clock starts, as in the editor;
@@ -122,14 +131,18 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
             Document document;
             CollisionService service(&document);
             DocumentData copy = *data;
+            const double c0 = cpuMs();
             const auto t0 = Clock::now();
             row.hits = resetAndHits(document, service, std::move(copy));
             full.push_back(msSince(t0));
+            fullCpu.push_back(cpuMs() - c0);
         }
         {
+            const double c0 = cpuMs();
             const auto t0 = Clock::now();
             row.box2dHits = box2dFullPass(b2, nullptr, nullptr);
             box2d.push_back(msSince(t0));
+            box2dCpu.push_back(cpuMs() - c0);
         }
         {
             opened.reset(); // the previous opening's document closes
@@ -147,33 +160,92 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats) {
     }
     row.fullMs = median(full);
     row.box2dFullMs = median(box2d);
+    row.fullCpuMs = median(fullCpu);
+    row.box2dFullCpuMs = median(box2dCpu);
     row.openMs = median(open);
+    opened.reset();
+
+    // Both engines' pairs, compared (outside the clock).
+    {
+        Document document;
+        CollisionService service(&document);
+        document.reset(*data);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> mine, theirs;
+        for (const FrameHit &hit : service.hits({0, 0}))
+            mine.emplace_back(std::uint32_t(std::min(hit.a, hit.b)),
+                              std::uint32_t(std::max(hit.a, hit.b)));
+        box2dFullPass(b2, nullptr, nullptr, &theirs);
+        const PairDifference d = comparePairs(std::move(mine), std::move(theirs));
+        row.onlyHitsmith = d.onlyFirst;
+        row.onlyBox2D = d.onlySecond;
+    }
+
+    // Edits: the same translations on both sides, alternating edit by edit. Hitsmith's go
+    // through the document as an undo command makes them (as `hitsmith-cli bench` does): the
+    // service updates only the moved shape's pairs. Box2D's tree is built the ordinary way.
+    {
+        Document document;
+        CollisionService service(&document);
+        document.reset(*data);
+        Box2DScene b2edit = toBox2D(scene);
+        std::vector<int32> proxies;
+        std::unique_ptr<b2DynamicTree> tree;
+        box2dFullPass(b2edit, &proxies, &tree);
+        OverlapQuery q;
+        q.scene = &b2edit;
+        q.tree = tree.get();
+        std::vector<double> mine, theirs;
+        for (const Edit &e : makeEdits(scene, editCount)) {
+            const ShapeRef ref{0, 0, int(e.index)};
+            Shape moved = document.shape(ref);
+            moved.translate(QPointF(e.offset.x, e.offset.y));
+            auto t0 = Clock::now();
+            document.setShape(ref, moved);
+            mine.push_back(msSince(t0) * 1000.0);
+
+            const b2Vec2 d(float(e.offset.x), float(e.offset.y));
+            b2edit.xf[e.index].p += d;
+            t0 = Clock::now();
+            q.self = e.index;
+            q.box = aabbOf(b2edit, e.index);
+            b2edit.boxes[e.index] = q.box;
+            q.hits = 0;
+            tree->MoveProxy(proxies[e.index], q.box, d);
+            tree->Query(&q, q.box);
+            theirs.push_back(msSince(t0) * 1000.0);
+        }
+        row.editUs = median(mine);
+        row.box2dEditUs = median(theirs);
+    }
     return row;
 }
 
-double profileHitsmithFull(std::size_t n, int repeats) {
+std::pair<double, double> profileHitsmithFull(std::size_t n, int repeats,
+                                              const SceneParams &params) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mixed.json"));
-    if (!dir.isValid() || !writeDocument(n, path))
-        return 0.0;
+    if (!dir.isValid() || !writeDocument(n, path, params))
+        return {0.0, 0.0};
     const std::optional<DocumentData> data = readBack(path);
     if (!data)
-        return 0.0;
-    std::vector<double> full;
+        return {0.0, 0.0};
+    std::vector<double> full, cpu;
     for (int r = 0; r < repeats; ++r) {
         Document document;
         CollisionService service(&document);
         DocumentData copy = *data;
+        const double c0 = cpuMs();
         const auto t0 = Clock::now();
         resetAndHits(document, service, std::move(copy));
         full.push_back(msSince(t0));
+        cpu.push_back(cpuMs() - c0);
     }
-    return median(full);
+    return {median(full), median(cpu)};
 }
 
-bool writeDocument(std::size_t n, const QString &path) {
+bool writeDocument(std::size_t n, const QString &path, const SceneParams &params) {
     QString error;
-    if (!saveDocumentFile(toDocument(makeScene(n, kMixedDocuments)), path, &error)) {
+    if (!saveDocumentFile(toDocument(makeScene(n, params)), path, &error)) {
         std::fprintf(stderr, "cannot write %s: %s\n", qPrintable(path), qPrintable(error));
         return false;
     }

@@ -2,12 +2,14 @@
 
 // Generated benchmark scenes: convex polygons of 3-8 vertices, rotated and axis-aligned
 // rectangles and circles, placed uniformly at random over a square sized so the shapes cover a
-// given fraction of it. Two families: the collision scenes (8-32 px, kCoverage) and the mixed
-// documents of issue 13 (4-48 px, sized for about 0.28 hits per shape). Fixed seed, so every run
-// is the same.
+// given fraction of it. Three families: the collision scenes (8-32 px, kCoverage), the mixed
+// documents of issue 13 (4-48 px, sized for about 0.28 hits per shape) and the uniform scenes of
+// issue 31 (4-24 px, one third each polygons, rotated rectangles and circles, about 0.28 hits per
+// shape). Fixed seed, so every run is the same.
 
 #include "collision/geometry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -27,12 +29,24 @@ struct SceneParams {
     double minSize = 8.0;        ///< smallest shape, px across
     double maxSize = 32.0;       ///< largest shape, px across
     double coverage = kCoverage; ///< sum of shape areas over scene area
+    // The mix of kinds: a uniform draw k in [0, 1) makes a polygon below polygonsBelow, a
+    // rectangle below rectsBelow (axis-aligned below alignedBelow), else a circle.
+    double polygonsBelow = 0.40; ///< polygons: k < this
+    double rectsBelow = 0.75;    ///< rectangles: polygonsBelow <= k < this
+    double alignedBelow = 0.55;  ///< axis-aligned rectangles: k < this (the rest rotated)
+    /// Shapes near the square's edges have fewer neighbours, which matters at small sizes: the
+    /// coverage is raised by coverage * edgeCorrection / sqrt(n) so that hits per shape stay
+    /// about the same at every n (0: the plain coverage).
+    double edgeCorrection = 0.0;
 };
 
 /// The collision scenes: 8-32 px at moderate density.
 inline constexpr SceneParams kCollisionScenes{};
 /// The mixed documents: 4-48 px, spread so that about 0.28 pairs hit per shape.
 inline constexpr SceneParams kMixedDocuments{4.0, 48.0, 0.14};
+/// The uniform scenes of issue 31: 4-24 px, one third each convex polygons, rotated rectangles
+/// and circles, spread so that about 0.28 pairs hit per shape at every size.
+inline constexpr SceneParams kUniformScenes{4.0, 24.0, 0.1405, 1.0 / 3.0, 2.0 / 3.0, 0.0, 3.0};
 
 /// One generated shape: geometry relative to its centre plus the centre, so both engines can be
 /// fed from it (Box2D wants local vertices and a transform).
@@ -66,7 +80,7 @@ inline Scene makeScene(std::size_t n, const SceneParams &params = kCollisionScen
         SceneShape s;
         const double size = uniform(params.minSize, params.maxSize);
         const double kind = uniform(0.0, 1.0);
-        if (kind < 0.40) {
+        if (kind < params.polygonsBelow) {
             // Points on an ellipse are in convex position; jittered even spacing keeps them apart.
             s.type = GeometryKind::Polygon;
             const int k = 3 + static_cast<int>(uniform(0.0, 6.0 - 1e-9));
@@ -81,10 +95,10 @@ inline Scene makeScene(std::size_t n, const SceneParams &params = kCollisionScen
             }
             for (int j = 0; j < k; ++j)
                 s.area += 0.5 * collision::cross(s.local[j], s.local[(j + 1) % k]);
-        } else if (kind < 0.75) {
+        } else if (kind < params.rectsBelow) {
             s.type = GeometryKind::Rect;
             s.size = {size * uniform(0.5, 1.0), size * uniform(0.5, 1.0)};
-            s.angleDegrees = kind < 0.55 ? 0.0 : uniform(-180.0, 180.0);
+            s.angleDegrees = kind < params.alignedBelow ? 0.0 : uniform(-180.0, 180.0);
             s.area = s.size.x * s.size.y;
         } else {
             s.type = GeometryKind::Circle;
@@ -94,7 +108,10 @@ inline Scene makeScene(std::size_t n, const SceneParams &params = kCollisionScen
         totalArea += s.area;
         scene.shapes.push_back(std::move(s));
     }
-    scene.extent = std::sqrt(totalArea / params.coverage);
+    const double coverage =
+        params.coverage *
+        (1.0 + params.edgeCorrection / std::sqrt(double(std::max<std::size_t>(n, 1))));
+    scene.extent = std::sqrt(totalArea / coverage);
     for (SceneShape &s : scene.shapes)
         s.center = {uniform(0.0, scene.extent), uniform(0.0, scene.extent)};
     return scene;

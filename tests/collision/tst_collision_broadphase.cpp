@@ -192,6 +192,23 @@ void TestBroadphase::boxesRoundOutToTheNearestFloats() {
         QCOMPARE(bits(detail::floatDown(v)), bits(down(v)));
         QCOMPARE(bits(detail::floatUp(v)), bits(up(v)));
     }
+    // roundOut (four bounds at once where the machine has vector instructions) is the scalar
+    // rule bit for bit, every value in every position, NaN included.
+    values.push_back(std::numeric_limits<double>::quiet_NaN());
+    values.push_back(-std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const Aabb exact{{values[i], values[(i + 1) % values.size()]},
+                         {values[(i + 2) % values.size()], values[(i + 3) % values.size()]}};
+        const FloatBox fast = roundOut(exact), reference = roundOutScalar(exact);
+        QCOMPARE(bits(fast.minX), bits(reference.minX));
+        QCOMPARE(bits(fast.minY), bits(reference.minY));
+        QCOMPARE(bits(fast.maxX), bits(reference.maxX));
+        QCOMPARE(bits(fast.maxY), bits(reference.maxY));
+        if (!std::isnan(exact.min.x)) {
+            QCOMPARE(bits(fast.minX), bits(down(exact.min.x)));
+            QCOMPARE(bits(fast.maxY), bits(up(exact.max.y)));
+        }
+    }
     const FloatBox box = roundOut({{0.1, -0.3}, {0.3, -0.1}});
     QVERIFY(box.minX <= 0.1 && box.minY <= -0.3 && box.maxX >= 0.3 && box.maxY >= -0.1);
 }

@@ -10,7 +10,9 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <span>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -94,6 +96,9 @@ private Q_SLOTS:
     void piecesSkipErasedBoxes();
     void failedLoadLeavesAnEmptyWorld_data();
     void failedLoadLeavesAnEmptyWorld();
+    void helperOnlyWhenACoreIsFree_data();
+    void helperOnlyWhenACoreIsFree();
+    void autoCountsItsLargePasses();
 };
 
 void TestParallel::piecesMeetTheWholePassInOrder() {
@@ -337,6 +342,62 @@ void TestParallel::failedLoadLeavesAnEmptyWorld() {
     world.addAll(scene.inputs);
     fresh.addAll(scene.inputs);
     QVERIFY(world.hits() == fresh.hits());
+}
+
+void TestParallel::helperOnlyWhenACoreIsFree_data() {
+    QTest::addColumn<QString>("loadavg");
+    QTest::addColumn<unsigned>("cores");
+    QTest::addColumn<bool>("free");
+    // The fourth field is runnable/total; the reader itself is one of the runnable. A helper
+    // goes while fewer other tasks than cores are runnable.
+    QTest::newRow("only the reader") << "0.12 1.05 1.62 1/345 12345\n" << 2u << true;
+    QTest::newRow("one other runs") << "0.12 1.05 1.62 2/345 12345\n" << 2u << true;
+    QTest::newRow("two others run") << "0.12 1.05 1.62 3/345 12345\n" << 2u << false;
+    QTest::newRow("a busy machine") << "6.51 4.15 2.82 9/401 23456\n" << 2u << false;
+    QTest::newRow("busy, more cores") << "6.51 4.15 2.82 9/401 23456\n" << 16u << true;
+    QTest::newRow("as many others as cores") << "1.00 1.00 1.00 17/401 23456\n" << 16u << false;
+    QTest::newRow("one fewer") << "1.00 1.00 1.00 16/401 23456\n" << 16u << true;
+    QTest::newRow("many digits") << "1.00 1.00 1.00 1234/4010 2\n" << 2048u << true;
+    QTest::newRow("one core, another task") << "0.00 0.00 0.00 2/100 1\n" << 1u << false;
+    // Text of another form: as if the machine were idle (the helper, as before this check).
+    QTest::newRow("empty") << "" << 2u << true;
+    QTest::newRow("three fields") << "0.12 1.05 1.62" << 2u << true;
+    QTest::newRow("no slash") << "0.12 1.05 1.62 7 12345" << 2u << true;
+    QTest::newRow("not a number") << "0.12 1.05 1.62 x/345 12345" << 2u << true;
+    QTest::newRow("cut after the count") << "0.12 1.05 1.62 9" << 2u << true;
+    QTest::newRow("no runnable at all") << "0.12 1.05 1.62 0/345 12345" << 2u << true;
+}
+
+void TestParallel::helperOnlyWhenACoreIsFree() {
+    QFETCH(QString, loadavg);
+    QFETCH(unsigned, cores);
+    QFETCH(bool, free);
+    const std::string text = loadavg.toStdString();
+    QCOMPARE(hitsmith::collision::detail::aCoreIsFree(text, cores), free);
+}
+
+void TestParallel::autoCountsItsLargePasses() {
+    // Every large pass of an Auto world is counted once, with a helper or not (which of the two
+    // depends on the machine's load at the time); a small one, or one of a forced world, is not.
+    const MixedScene scene(9000, 17);
+    const World::PassCounts before = World::passCounts();
+    World small;
+    (void)small.addAll(std::span(scene.inputs).first(500));
+    small.recomputeAll();
+    World forced;
+    forced.setPassThreads(World::PassThreads::Two);
+    (void)forced.addAll(scene.inputs);
+    const World::PassCounts afterForced = World::passCounts();
+    QCOMPARE(afterForced.onTwoThreads + afterForced.onOneThread,
+             before.onTwoThreads + before.onOneThread);
+    World world;
+    world.setPassThreads(World::PassThreads::Auto);
+    (void)world.addAll(scene.inputs); // the staging and the pair pass decide once each
+    world.recomputeAll();             // the pass decides, and findAllHits again
+    const World::PassCounts after = World::passCounts();
+    const std::uint64_t counted = after.onTwoThreads + after.onOneThread -
+                                  (afterForced.onTwoThreads + afterForced.onOneThread);
+    QVERIFY2(counted == 3 || counted == 4, std::to_string(counted).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestParallel)
