@@ -503,6 +503,16 @@ std::optional<Contact> World::contact(ShapeHandle a, ShapeHandle b) const {
     return a < b ? *c : flipped(*c);
 }
 
+std::optional<Contact> World::contactComputedAs(ShapeHandle a, ShapeHandle b) const {
+    const std::optional<Contact> stored = contact(a, b);
+    if (!stored || a < b)
+        return stored;
+    // Only hitting pairs are recomputed; a pair on the touch tolerance's edge keeps the stored
+    // contact rather than vanishing.
+    const std::optional<Contact> fresh = collide(prepared(slotOf(a)), prepared(slotOf(b)));
+    return fresh ? fresh : stored;
+}
+
 bool World::contains(ShapeHandle h) const {
     return h < mSlotOfHandle.size() && (mBodies[slotOf(h)].flags & Alive);
 }

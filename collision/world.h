@@ -169,6 +169,12 @@ public:
     }
     /// The contact of a hitting pair, oriented as asked: its normal moves b out of a.
     std::optional<Contact> contact(ShapeHandle a, ShapeHandle b) const;
+    /// The contact of a hitting pair computed as collide(a, b), whichever handle is lower: the
+    /// stored contact when a < b, else a fresh test in this order. A caller whose own order of
+    /// shapes differs from the handles' (the model's file order after an insert or a reorder)
+    /// gets the bits a world built in its order would hold: where the separating axis is a tie
+    /// (a box centred in another, concentric circles) the two orders can pick different axes.
+    std::optional<Contact> contactComputedAs(ShapeHandle a, ShapeHandle b) const;
 
     /// Whether `h` names a shape in the world.
     bool contains(ShapeHandle h) const;

@@ -43,16 +43,34 @@ public:
         }
     }
 
+    /// A hit between two handles as shapes in file order. When the handles' order differs
+    /// from the file's (after an insert or a reorder), a current contact is recomputed in file
+    /// order rather than flipped, so it has the bits a full recompute gives (a tie between
+    /// separating axes is broken by the order of the test); an ended pair's last contact is
+    /// flipped.
+    FrameHit inFileOrder(collision::ShapeHandle a, collision::ShapeHandle b,
+                         const collision::Contact &contact, bool current) const {
+        FrameHit hit{indexOf(a), indexOf(b), contact.depth,
+                     QPointF(contact.normal.x, contact.normal.y)};
+        if (hit.a > hit.b && hit.b >= 0) {
+            std::swap(hit.a, hit.b);
+            const std::optional<collision::Contact> inOrder =
+                current ? world.contactComputedAs(b, a) : std::nullopt;
+            if (inOrder) {
+                hit.depth = inOrder->depth;
+                hit.normal = QPointF(inOrder->normal.x, inOrder->normal.y);
+            } else {
+                hit.normal = -hit.normal;
+            }
+        }
+        return hit;
+    }
+
     /// Turns the world's events into index-based ones.
     void collectEvents() {
         for (const collision::PairEvent &event : world.takeEvents()) {
-            FrameHit hit{indexOf(event.a), indexOf(event.b), event.contact.depth,
-                         QPointF(event.contact.normal.x, event.contact.normal.y)};
-            // Shapes are reported in file order; flipping a and b flips the normal.
-            if (hit.a > hit.b && hit.b >= 0) {
-                std::swap(hit.a, hit.b);
-                hit.normal = -hit.normal;
-            }
+            FrameHit hit = inFileOrder(event.a, event.b, event.contact,
+                                       event.change != collision::PairChange::Ended);
             const HitChange change = event.change == collision::PairChange::Began ? HitChange::Began
                                      : event.change == collision::PairChange::Changed
                                          ? HitChange::Changed
@@ -256,13 +274,7 @@ QList<FrameHit> CollisionService::hits(FrameRef frame) const {
     const std::vector<collision::Hit> hits = fw->world.hits();
     result.reserve(qsizetype(hits.size()));
     for (const collision::Hit &h : hits) {
-        FrameHit hit{fw->indexOf(h.a), fw->indexOf(h.b), h.contact.depth,
-                     QPointF(h.contact.normal.x, h.contact.normal.y)};
-        if (hit.a > hit.b) {
-            std::swap(hit.a, hit.b);
-            hit.normal = -hit.normal;
-        }
-        result.append(hit);
+        result.append(fw->inFileOrder(h.a, h.b, h.contact, true));
     }
     // Handles follow file order until shapes are inserted or reordered, and then the world's
     // order is already the answer.
@@ -282,10 +294,14 @@ std::optional<FrameHit> CollisionService::hit(FrameRef frame, int a, int b) cons
     const collision::ShapeHandle ha = fw->handleOfShape[a], hb = fw->handleOfShape[b];
     if (ha == kNoHandle || hb == kNoHandle || ha == hb)
         return std::nullopt;
-    const std::optional<collision::Contact> contact = fw->world.contact(ha, hb);
+    // Computed in file order, as hits() reports it, then turned to the order asked.
+    const std::optional<collision::Contact> contact =
+        a < b ? fw->world.contactComputedAs(ha, hb) : fw->world.contactComputedAs(hb, ha);
     if (!contact)
         return std::nullopt;
-    return FrameHit{a, b, contact->depth, QPointF(contact->normal.x, contact->normal.y)};
+    const double sign = a < b ? 1.0 : -1.0;
+    return FrameHit{a, b, contact->depth,
+                    QPointF(sign * contact->normal.x, sign * contact->normal.y)};
 }
 
 bool CollisionService::isColliding(ShapeRef shape) const {
