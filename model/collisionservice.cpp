@@ -90,14 +90,12 @@ public:
         // One pass on this thread, before any lane reads: the vertex count, and every layer
         // name numbered in file order, as a one-thread load would meet them (the lanes then
         // only look names up, and the numbering does not depend on which lane got there first).
-        const QString *last = nullptr;
+        RecentLayers numbered;
         for (const Shape &shape : mFrame.shapes) {
             if (shape.type == ShapeType::Polygon)
                 mVertexCount += std::size_t(shape.points.size());
-            if (!last || !isSameName(*last, shape.layer)) {
-                last = &shape.layer;
-                service.layerIndex(shape.layer);
-            }
+            if (!numbered.find(shape.layer))
+                numbered.remember(shape.layer, service.layerIndex(shape.layer));
         }
     }
 
@@ -140,28 +138,49 @@ public:
         case ShapeType::Point: // a locator never collides
             return input;
         }
-        // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-        // Names that share their characters (readers share a layer's: SharedNames) need no compare.
-        if (!lane.lastLayer || !isSameName(*lane.lastLayer, shape.layer)) {
-            lane.lastLayer = &shape.layer;
-            lane.lastIndex = mLayers.value(shape.layer); // numbered by the constructor
-        }
-        input.layer = lane.lastIndex;
+        // Frames mostly use a few layers: a name is looked up only when it is not among the last
+        // few met (by the address of its characters, which readers share: SharedNames).
+        const std::uint16_t *known = lane.layers.find(shape.layer);
+        input.layer =
+            known ? *known : lane.layers.remember(shape.layer, mLayers.value(shape.layer));
         mCollidable[i] = 1;
         return input;
-    }
-    /// Whether two layer names are equal, without comparing characters they share.
-    static bool isSameName(const QString &a, const QString &b) {
-        return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
     }
     /// Whether shape i was collidable (valid once the world has read it).
     bool isCollidable(std::size_t i) const { return mCollidable[i] != 0; }
 
 private:
+    /// The last few layer names met and their numbers, recognised by the address of their
+    /// characters: a frame's shapes take turns on two or three layers, and a hash lookup for
+    /// each (hashing the name, a cache miss) cost more than the rest of converting the shape.
+    /// A name whose characters are not shared is simply looked up each time.
+    class RecentLayers {
+    public:
+        const std::uint16_t *find(const QString &name) const {
+            for (int i = 0; i < mCount; ++i)
+                if (mNames[i] == name.constData() && mSizes[i] == name.size())
+                    return &mIndices[i];
+            return nullptr;
+        }
+        std::uint16_t remember(const QString &name, std::uint16_t index) {
+            const int slot = mCount < kSize ? mCount++ : (mNext++ % kSize);
+            mNames[slot] = name.constData();
+            mSizes[slot] = name.size();
+            mIndices[slot] = index;
+            return index;
+        }
+
+    private:
+        static constexpr int kSize = 8;
+        const QChar *mNames[kSize] = {};
+        qsizetype mSizes[kSize] = {};
+        std::uint16_t mIndices[kSize] = {};
+        int mCount = 0;
+        unsigned mNext = 0;
+    };
     struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused
-        const QString *lastLayer = nullptr;
-        std::uint16_t lastIndex = 0;
+        RecentLayers layers;
     };
     const QHash<QString, std::uint16_t> &mLayers;
     const Frame &mFrame;

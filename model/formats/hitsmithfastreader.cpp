@@ -472,9 +472,12 @@ std::optional<DocumentData> readDocumentQuickly(const QByteArray &input) {
     // A NUL byte is refused before parsing, with its own message (engines::checkText).
     if (std::memchr(bytes.data(), 0, bytes.size()))
         return std::nullopt;
+    // Text read by readWholeFile has the parser's padding allocated past its end: parsed in
+    // place, not copied into a padded buffer first (12 MB and its page faults on a large file).
+    const bool padded = input.capacity() - input.size() >= qsizetype(simdjson::SIMDJSON_PADDING);
     simdjson::dom::parser parser;
     element root;
-    if (parser.parse(bytes.data(), bytes.size(), true).get(root) != simdjson::SUCCESS)
+    if (parser.parse(bytes.data(), bytes.size(), !padded).get(root) != simdjson::SUCCESS)
         return std::nullopt;
     try {
         return readDocument(root);
