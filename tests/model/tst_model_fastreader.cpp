@@ -6,6 +6,7 @@
 // document may hold, each also mangled byte by byte. And the writer's fast spelling of numbers
 // against Qt's.
 
+#include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
 #include "jsonsupport.h"
@@ -23,8 +24,22 @@ using namespace hitsmith;
 
 namespace {
 
-/// Empty when both readers agree on bytes; else what differs.
+/// What the format sniffer decided from Qt's parse alone: a native document unless the text is a
+/// JSON object whose "format" is something else (then the other formats' marks decide).
+bool qtSniffsNative(const QByteArray &bytes) {
+    QString error;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    if (!parsed || !parsed->isObject())
+        return true; // the native reader reports the parse error
+    return parsed->object().value(QStringLiteral("format")) ==
+           QJsonValue(QStringLiteral("hitsmith"));
+}
+
+/// Empty when both readers agree on bytes, and the quick sniff says "native" only where Qt's
+/// parse does; else what differs.
 QString difference(const QByteArray &bytes) {
+    if (native::saysItIsHitsmith(bytes) && !qtSniffsNative(bytes))
+        return QStringLiteral("sniffed as a native document, which it is not");
     const ReadResult fast = HitsmithFormat::parse(bytes);
     const ReadResult reference = HitsmithFormat::parseWithQt(bytes);
     if (fast.error != reference.error)
@@ -290,12 +305,14 @@ private Q_SLOTS:
     void quirks();
     void generatedDocumentsAndTheirManglings();
     void numbersAreWrittenAsQtWritesThem();
+    void sniffing_data();
+    void sniffing();
 };
 
 void TestFastReader::everyJsonFileInTheRepository() {
     const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
     QVERIFY(!source.isEmpty());
-    int files = 0, quick = 0;
+    int files = 0, quick = 0, sniffed = 0;
     QStringList folders = {source + QStringLiteral("/tests/data"),
                            source + QStringLiteral("/examples"),
                            source + QStringLiteral("/tests/fuzz/seeds")};
@@ -314,10 +331,12 @@ void TestFastReader::everyJsonFileInTheRepository() {
                      qPrintable(file.fileName() + QStringLiteral(": ") + problem));
             ++files;
             quick += readQuickly(bytes);
+            sniffed += native::saysItIsHitsmith(bytes);
         }
     }
     QVERIFY(files > 10);
-    QVERIFY(quick > 0); // the examples take the fast path
+    QVERIFY(quick > 0);        // the examples take the fast path
+    QVERIFY(sniffed >= quick); // and are known as native documents without Qt's parse
 }
 
 void TestFastReader::quirks_data() {
@@ -481,8 +500,10 @@ void TestFastReader::quirks() {
     QFETCH(bool, quick);
     const QString problem = difference(bytes);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    if (quick) // must not cost the slow path
+    if (quick) { // must not cost the slow path, nor Qt's parse to sniff
         QVERIFY(readQuickly(bytes));
+        QVERIFY(native::saysItIsHitsmith(bytes));
+    }
 }
 
 void TestFastReader::generatedDocumentsAndTheirManglings() {
@@ -537,6 +558,44 @@ void TestFastReader::numbersAreWrittenAsQtWritesThem() {
                      1e-4, 0.00012345, 1e5, 123456.0, -0.0})
         QVERIFY2(check(v), qPrintable(QString::number(v, 'g', 17)));
     QVERIFY(checked > 1000000);
+}
+
+void TestFastReader::sniffing_data() {
+    // Whether the quick sniff knows a native document as one (false: Qt's parse decides).
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<bool>("native");
+    const QByteArray circle = R"({"id": "c", "type": "circle", "center": [1, 2], "radius": 3})";
+    QTest::newRow("document") << document(circle) << true;
+    QTest::newRow("bom") << "\xEF\xBB\xBF" + document(circle) << true;
+    QTest::newRow("format last") << QByteArray(
+                                        R"({"version": 1, "sprites": [], "format": "hitsmith"})")
+                                 << true;
+    QTest::newRow("escaped") << QByteArray(R"({"form\u0061t": "hitsm\u0069th", "sprites": []})")
+                             << true;
+    QTest::newRow("format twice")
+        << QByteArray(R"({"format": "hitsmith", "sprites": [], "format": "hitsmith"})") << false;
+    QTest::newRow("another format after")
+        << QByteArray(R"({"format": "hitsmith", "type": "tileset", "format": "tiled"})") << false;
+    QTest::newRow("nested only") << QByteArray(
+                                        R"({"type": "tileset", "tiles": [{"format": "hitsmith"}]})")
+                                 << false;
+    QTest::newRow("another name") << QByteArray(R"({"format": "hitsmith2", "tiles": []})") << false;
+    QTest::newRow("not a string") << QByteArray(R"({"format": ["hitsmith"], "tiles": []})")
+                                  << false;
+    QTest::newRow("array") << QByteArray(R"([{"format": "hitsmith"}])") << false;
+    QTest::newRow("spine") << QByteArray(R"({"skeleton": {}, "bones": []})") << false;
+    QTest::newRow("empty") << QByteArray() << false;
+}
+
+void TestFastReader::sniffing() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(bool, native);
+    QCOMPARE(native::saysItIsHitsmith(bytes), native);
+    QVERIFY(!native::saysItIsHitsmith(bytes) || qtSniffsNative(bytes));
+    // The sniffer itself: what it said before, without Qt's parse for a native document.
+    const FileFormat *guessed = guessReadFormat(QStringLiteral("x.json"), bytes);
+    QVERIFY(guessed);
+    QCOMPARE(guessed->name() == QLatin1String("hitsmith"), qtSniffsNative(bytes) || native);
 }
 
 QTEST_GUILESS_MAIN(TestFastReader)
