@@ -4,6 +4,7 @@
 #include "collisionservice.h"
 #include "document.h"
 #include "fileio.h"
+#include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "imagepaths.h"
 #include "jsonsupport.h"
@@ -63,8 +64,8 @@ int runBench(const QStringList &arguments, Output &output) {
         "a document (bulk build, every hit with its vector). E: median time of one edit on the "
         "largest frame (a random shape moved by up to 2% of the frame's extent through the "
         "document, its hits recomputed by the service). O: median of the openings of the file "
-        "(--opens, default 3) as the editor opens it (read, parse, reset with validation and the "
-        "bulk build, every frame's "
+        "(--opens, default 3) as the editor opens it (read, sniff the format, parse, reset with "
+        "validation and the bulk build, every frame's "
         "hits), C: the median CPU time of those openings (all threads); F and E do not include "
         "parsing. A frame of 8,192 shapes or more is collided on "
         "two threads when the machine has two cores or more."));
@@ -109,14 +110,21 @@ int runBench(const QStringList &arguments, Output &output) {
         return Failure;
     }
     const QString file = parser.positionalArguments().constFirst();
+    // The editor's steps (DocumentManager::openFile): the file read, its format sniffed from
+    // its content, the document read.
     const auto load = [&]() {
-        if (reader == QLatin1String("fast"))
-            return loadDocumentFile(file);
-        // loadDocumentFile's steps, with the reference reader.
         ReadResult loaded;
         QByteArray bytes;
         if (!readWholeFile(file, &bytes, &loaded.error))
             return loaded;
+        const FileFormat *format = guessReadFormat(file, bytes);
+        if (!format || format->name() != QLatin1String("hitsmith")) {
+            loaded.error = QStringLiteral("not a Hitsmith document");
+            return loaded;
+        }
+        if (reader == QLatin1String("fast"))
+            return format->readFrom(bytes, file);
+        // readFrom's steps, with the reference reader.
         loaded = HitsmithFormat::parseWithQt(bytes);
         if (loaded.document) {
             resolveImagePaths(*loaded.document, QFileInfo(file).absolutePath());
