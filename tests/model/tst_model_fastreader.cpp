@@ -572,6 +572,15 @@ void TestFastReader::sniffing_data() {
                                  << true;
     QTest::newRow("escaped") << QByteArray(R"({"form\u0061t": "hitsm\u0069th", "sprites": []})")
                              << true;
+    QTest::newRow("escaped twice")
+        << QByteArray(R"({"format": "hitsmith", "form\u0061t": "tiled", "tiles": []})") << false;
+    QTest::newRow("quote in a string")
+        << QByteArray(
+               R"({"name": "a \"format\": \"x\\\\", "format": "hitsmith", "v": [{"}": "]"}]})")
+        << true;
+    QTest::newRow("braces in strings")
+        << QByteArray(R"({"sprites": [{"name": "{[", "x": "]}\\"}], "format": "hitsmith"})")
+        << true;
     QTest::newRow("format twice")
         << QByteArray(R"({"format": "hitsmith", "sprites": [], "format": "hitsmith"})") << false;
     QTest::newRow("another format after")
