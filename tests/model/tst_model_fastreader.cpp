@@ -447,6 +447,52 @@ void TestFastReader::quirks_data() {
     QTest::newRow("frames null") << QByteArray(R"({"format": "hitsmith", "version": 1, )"
                                                R"("sprites": [{"name": "s", "frames": null}]})")
                                  << false;
+    // A frame's own fields, read by the fast path itself.
+    const auto frameWith = [](const QByteArray &fields) {
+        return QByteArray(R"({"format": "hitsmith", "version": 1, "sprites": [{"name": "s", )"
+                          R"("frames": [{)") +
+               fields + "}]}]}";
+    };
+    QTest::newRow("frame fields") << frameWith(R"("name": "f", "source": [0, 16, 32.5, 48], )"
+                                               R"("origin": [8, -2.25], "duration": 83, )"
+                                               R"("motion": [3.5, 0], "properties": )"
+                                               R"({"cancel": true, "hitstop": 4, "sfx": "a"})")
+                                  << true;
+    QTest::newRow("frame fields null")
+        << frameWith(R"("name": "f", "source": null, "origin": null, "duration": null, )"
+                     R"("motion": null, "properties": null, "shapes": null, "tag": null)")
+        << true;
+    QTest::newRow("frame name null") << frameWith(R"("name": null, "shapes": [])") << false;
+    QTest::newRow("frame name missing") << frameWith(R"("shapes": [])") << false;
+    QTest::newRow("frame name twice") << frameWith(R"("name": "a", "name": "b")") << false;
+    QTest::newRow("frame unknown twice")
+        << frameWith(R"("name": "a", "t": 1, "\u0074": 2)") << false;
+    QTest::newRow("frame escaped key")
+        << frameWith(R"("n\u0061me": "a", "sh\u0061pes": [])") << true;
+    QTest::newRow("source of three") << frameWith(R"("name": "f", "source": [0, 0, 16])") << false;
+    QTest::newRow("source of five")
+        << frameWith(R"("name": "f", "source": [0, 0, 16, 16, 1])") << false;
+    QTest::newRow("source of a string")
+        << frameWith(R"("name": "f", "source": [0, 0, 16, "a"])") << false;
+    for (const char *d : {"0", "-5", "2.5", "1e10", "\"80\"", "true", "100.0", "1e2"})
+        QTest::newRow(qPrintable(QStringLiteral("frame duration %1").arg(QLatin1String(d))))
+            << frameWith(QByteArray(R"("name": "f", "duration": )") + d)
+            << (QByteArray(d) == "100.0" || QByteArray(d) == "1e2");
+    QTest::newRow("motion of three") << frameWith(R"("name": "f", "motion": [1, 2, 3])") << false;
+    QTest::newRow("frame property empty name")
+        << frameWith(R"("name": "f", "properties": {"": 1})") << false;
+    QTest::newRow("frame property list")
+        << frameWith(R"("name": "f", "properties": {"a": [1]})") << false;
+    QTest::newRow("shapes not a list") << frameWith(R"("name": "f", "shapes": {})") << false;
+    QTest::newRow("ids repeat across frames")
+        << QByteArray(R"({"format": "hitsmith", "version": 1, "sprites": [{"name": "s", )"
+                      R"("frames": [{"name": "1", "shapes": [)"
+                      R"({"id": "a", "type": "point", "position": [1, 2]}, )"
+                      R"({"id": "b", "layer": "x", "type": "point", "position": [1, 2]}]}, )"
+                      R"({"name": "1", "shapes": [)"
+                      R"({"id": "b", "layer": "y", "type": "point", "position": [1, 2]}, )"
+                      R"({"id": "a", "layer": "x", "type": "point", "position": [1, 2]}]}]}]})")
+        << true;
     QTest::newRow("sprites missing")
         << QByteArray(R"({"format": "hitsmith", "version": 1})") << false;
     QTest::newRow("circle with angle, rect with radius null")
