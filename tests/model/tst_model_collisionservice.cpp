@@ -59,6 +59,7 @@ private Q_SLOTS:
     void randomStructuralEditsMatchAFreshService();
     void largeFrameBuildsTheSameOnTwoThreads();
     void manyFramesResetTheSameOnTwoThreads();
+    void layerNamesOfSharedAndSeparateNames();
     void mirroredKnightMatchesAFreshService();
 };
 
@@ -464,6 +465,32 @@ void TestCollisionService::manyFramesResetTheSameOnTwoThreads() {
             list += frame.shapes.isEmpty() ? 1 : 2;
         }
     }
+}
+
+void TestCollisionService::layerNamesOfSharedAndSeparateNames() {
+    // DocumentData::layerNames, which the panels ask on every reset, skips a shape's name whose
+    // characters it has just met: names shared as readers share them (more of them than it
+    // remembers), names of the same length spelled apart, the styles' and the matrix's names.
+    DocumentData data;
+    data.layers = {LayerStyle{QStringLiteral("style-only"), {}, true, {}}};
+    data.collide = QList<LayerPair>{{QStringLiteral("matrix-a"), QStringLiteral("hitbox")}};
+    QList<QString> shared;
+    for (int i = 0; i < 12; ++i)
+        shared << QStringLiteral("shared-%1").arg(i, 2, 10, QLatin1Char('0'));
+    QSet<QString> expected = {QStringLiteral("style-only"), QStringLiteral("matrix-a"),
+                              QStringLiteral("hitbox")};
+    Frame frame{QStringLiteral("f"), {}, {}, {}, {}, {}, {}};
+    for (int i = 0; i < 300; ++i) {
+        const QString layer = i % 2 == 0
+                                  ? shared[(i / 2) % 12]
+                                  : QStringLiteral("apart-%1").arg(i % 17, 2, 10, QLatin1Char('0'));
+        frame.shapes << Shape::point(QString::number(i), {}, layer);
+        expected.insert(layer);
+    }
+    data.sprites << Sprite{QStringLiteral("s"), {}, {frame, frame}, {}, {}, {}};
+    QStringList sorted(expected.begin(), expected.end());
+    sorted.sort();
+    QCOMPARE(data.layerNames(), sorted);
 }
 
 void TestCollisionService::mirroredKnightMatchesAFreshService() {
