@@ -363,7 +363,7 @@ void VersusPanel::refreshLayersNote() {
 void VersusPanel::showLayersNote(const std::optional<QList<LayerPair>> &layers) {
     QStringList unknown;
     if (layers) {
-        const QStringList known = mSession->document()->data().layerNames();
+        const QStringList known = mSession->document()->layerNames();
         for (const LayerPair &pair : *layers)
             for (const QString &name : {pair.first, pair.second})
                 if (!known.contains(name) && !unknown.contains(name))
