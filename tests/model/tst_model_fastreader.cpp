@@ -312,7 +312,7 @@ private Q_SLOTS:
 void TestFastReader::everyJsonFileInTheRepository() {
     const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
     QVERIFY(!source.isEmpty());
-    int files = 0, quick = 0, sniffed = 0;
+    int files = 0, quick = 0, sniffed = 0, readAlone = 0;
     QStringList folders = {source + QStringLiteral("/tests/data"),
                            source + QStringLiteral("/examples"),
                            source + QStringLiteral("/tests/fuzz/seeds")};
@@ -332,11 +332,19 @@ void TestFastReader::everyJsonFileInTheRepository() {
             ++files;
             quick += readQuickly(bytes);
             sniffed += native::saysItIsHitsmith(bytes);
+            // What the editor opens a .json file with before telling its format: readFrom's
+            // document, or nothing.
+            if (const auto document = HitsmithFormat::readQuickly(bytes, file.fileName())) {
+                const ReadResult read = HitsmithFormat().readFrom(bytes, file.fileName());
+                QVERIFY2(read.isOk() && *read.document == *document, qPrintable(file.fileName()));
+                ++readAlone;
+            }
         }
     }
     QVERIFY(files > 10);
     QVERIFY(quick > 0);        // the examples take the fast path
     QVERIFY(sniffed >= quick); // and are known as native documents without Qt's parse
+    QCOMPARE(readAlone, quick);
 }
 
 void TestFastReader::quirks_data() {
