@@ -7,8 +7,15 @@
 #include "collision/world.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <limits>
 #include <memory>
+#include <thread>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
 #include <vector>
 
 namespace hitsmith {
@@ -16,6 +23,35 @@ namespace hitsmith {
 namespace {
 
 constexpr collision::ShapeHandle kNoHandle = std::numeric_limits<collision::ShapeHandle>::max();
+
+/// The last few layer names met and their numbers, recognised by the address of their
+/// characters: a frame's shapes take turns on two or three layers, and a hash lookup for
+/// each (hashing the name, a cache miss) cost more than the rest of converting the shape.
+/// A name whose characters are not shared is simply looked up each time.
+class RecentLayers {
+public:
+    const std::uint16_t *find(const QString &name) const {
+        for (int i = 0; i < mCount; ++i)
+            if (mNames[i] == name.constData() && mSizes[i] == name.size())
+                return &mIndices[i];
+        return nullptr;
+    }
+    std::uint16_t remember(const QString &name, std::uint16_t index) {
+        const int slot = mCount < kSize ? mCount++ : (mNext++ % kSize);
+        mNames[slot] = name.constData();
+        mSizes[slot] = name.size();
+        mIndices[slot] = index;
+        return index;
+    }
+
+private:
+    static constexpr int kSize = 8;
+    const QChar *mNames[kSize] = {};
+    qsizetype mSizes[kSize] = {};
+    std::uint16_t mIndices[kSize] = {};
+    int mCount = 0;
+    unsigned mNext = 0;
+};
 
 } // namespace
 
@@ -101,22 +137,15 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
 /// as an empty polygon, which the world keeps but never pairs; buildWorld then removes it.
 class CollisionService::FrameSource final : public collision::ShapeSource {
 public:
-    FrameSource(CollisionService &service, const Frame &frame)
+    /// Every layer of the frame must have its number already (numberLayers): the lanes only
+    /// look names up, so the numbering does not depend on which lane got there first.
+    FrameSource(const CollisionService &service, const Frame &frame)
         : mLayers(service.mLayerIndex)
         , mFrame(frame)
         , mCollidable(std::size_t(frame.shapes.size()), 0) {
-        // One pass on this thread, before any lane reads: the vertex count, and every layer
-        // name numbered in file order, as a one-thread load would meet them (the lanes then
-        // only look names up, and the numbering does not depend on which lane got there first).
-        const QString *last = nullptr;
-        for (const Shape &shape : mFrame.shapes) {
+        for (const Shape &shape : mFrame.shapes)
             if (shape.type == ShapeType::Polygon)
                 mVertexCount += std::size_t(shape.points.size());
-            if (!last || !isSameName(*last, shape.layer)) {
-                last = &shape.layer;
-                service.layerIndex(shape.layer);
-            }
-        }
     }
 
     std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
@@ -163,19 +192,13 @@ public:
         case ShapeType::Point: // a locator never collides
             return input;
         }
-        // Frames mostly use a few layers, shape after shape: look up a name only when it changes.
-        // Names that share their characters (readers share a layer's: SharedNames) need no compare.
-        if (!lane.lastLayer || !isSameName(*lane.lastLayer, shape.layer)) {
-            lane.lastLayer = &shape.layer;
-            lane.lastIndex = mLayers.value(shape.layer); // numbered by the constructor
-        }
-        input.layer = lane.lastIndex;
+        // Frames mostly use a few layers: a name is looked up only when it is not among the last
+        // few met (by the address of its characters, which readers share: SharedNames).
+        const std::uint16_t *known = lane.layers.find(shape.layer);
+        input.layer =
+            known ? *known : lane.layers.remember(shape.layer, mLayers.value(shape.layer));
         mCollidable[i] = 1;
         return input;
-    }
-    /// Whether two layer names are equal, without comparing characters they share.
-    static bool isSameName(const QString &a, const QString &b) {
-        return (a.constData() == b.constData() && a.size() == b.size()) || a == b;
     }
     /// Whether shape i was collidable (valid once the world has read it).
     bool isCollidable(std::size_t i) const { return mCollidable[i] != 0; }
@@ -191,8 +214,7 @@ private:
     }
     struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused
-        const QString *lastLayer = nullptr;
-        std::uint16_t lastIndex = 0;
+        RecentLayers layers;
     };
     const QHash<QString, std::uint16_t> &mLayers;
     const Frame &mFrame;
@@ -201,9 +223,54 @@ private:
     Lane mLanes[2];
 };
 
+namespace {
+
+std::atomic<CollisionService::ResetThreads> gResetThreads{CollisionService::ResetThreads::Auto};
+
+// A frame this large is loaded on two threads by its own world (World::PassThreads): it is
+// built alone, not beside another.
+constexpr qsizetype kLargeFrameShapes = 8192;
+// Below this many shapes in the other frames, a reset builds them on one thread: starting one
+// costs some 50 microseconds, building 4,096 shapes' worlds a millisecond or more.
+constexpr qsizetype kTwoThreadResetShapes = 4096;
+
+// Cores this process may run on: the affinity mask where the system has one, else what the
+// library reports.
+unsigned usableCores() {
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return unsigned(CPU_COUNT(&set));
+#endif
+    return std::thread::hardware_concurrency();
+}
+
+} // namespace
+
+void CollisionService::setResetThreads(ResetThreads threads) {
+    gResetThreads.store(threads, std::memory_order_relaxed);
+}
+
+void CollisionService::numberLayers(const Frame &frame) {
+    // File order, as a one-thread load meets them; a name is looked up only when it is not
+    // among the last few met.
+    RecentLayers numbered;
+    for (const Shape &shape : frame.shapes)
+        if (!numbered.find(shape.layer))
+            numbered.remember(shape.layer, layerIndex(shape.layer));
+}
+
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
+    const LayerFilter filter = layerFilter(); // the matrix's layers numbered first, as always
+    numberLayers(frame);
+    return buildWorld(frame, filter);
+}
+
+std::shared_ptr<CollisionService::FrameWorld>
+CollisionService::buildWorld(const Frame &frame, const LayerFilter &filter) const {
     auto fw = std::make_shared<FrameWorld>();
-    applyFilter(fw->world);
+    applyFilter(fw->world, filter);
     // One bulk build (a single broadphase pass) instead of adding shapes one at a time, each
     // shape converted and validated once as the world reads it. A new world has no history to
     // report: its pairs are not turned into events.
@@ -229,16 +296,25 @@ std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const
     return fw;
 }
 
-void CollisionService::applyFilter(collision::World &world) {
+CollisionService::LayerFilter CollisionService::layerFilter() {
     const auto &collide = mDocument->data().collide;
-    if (!collide) {
-        world.clearLayerFilter();
-        return;
-    }
+    if (!collide)
+        return std::nullopt;
     std::vector<std::pair<std::uint16_t, std::uint16_t>> pairs;
     for (const LayerPair &pair : *collide)
         pairs.emplace_back(layerIndex(pair.first), layerIndex(pair.second));
-    world.setLayerFilter(std::move(pairs));
+    return pairs;
+}
+
+void CollisionService::applyFilter(collision::World &world) {
+    applyFilter(world, layerFilter());
+}
+
+void CollisionService::applyFilter(collision::World &world, const LayerFilter &filter) {
+    if (!filter)
+        world.clearLayerFilter();
+    else
+        world.setLayerFilter(*filter);
 }
 
 collision::ShapeHandle CollisionService::addShape(FrameWorld &fw, const Shape &shape) {
@@ -251,11 +327,73 @@ collision::ShapeHandle CollisionService::addShape(FrameWorld &fw, const Shape &s
 
 void CollisionService::rebuildAll() {
     mWorlds.clear();
-    for (const Sprite &sprite : mDocument->data().sprites) {
-        QList<std::shared_ptr<FrameWorld>> frames;
-        for (const Frame &frame : sprite.frames)
-            frames.append(buildWorld(frame));
-        mWorlds.append(frames);
+    const QList<Sprite> &sprites = mDocument->data().sprites;
+    // Every layer numbered first, in the order building the frames one by one would meet them:
+    // the matrix's, then each frame's in file order. The worlds are then built without writing
+    // anything of the service's, so two threads can build them.
+    const LayerFilter filter = layerFilter();
+    std::vector<const Frame *> frames;
+    qsizetype smallShapes = 0;
+    for (const Sprite &sprite : sprites) {
+        for (const Frame &frame : sprite.frames) {
+            numberLayers(frame);
+            frames.push_back(&frame);
+            if (frame.shapes.size() < kLargeFrameShapes)
+                smallShapes += frame.shapes.size();
+        }
+    }
+    std::vector<std::shared_ptr<FrameWorld>> built(frames.size());
+    const ResetThreads threads = gResetThreads.load(std::memory_order_relaxed);
+    const bool twoThreads = threads == ResetThreads::Two ||
+                            (threads == ResetThreads::Auto &&
+                             smallShapes >= kTwoThreadResetShapes && usableCores() >= 2);
+    if (!twoThreads) {
+        for (std::size_t i = 0; i < frames.size(); ++i)
+            built[i] = buildWorld(*frames[i], filter);
+    } else {
+        // The large frames alone (each on its world's two threads), then the others on two
+        // threads, a few frames at a time from a shared counter.
+        for (std::size_t i = 0; i < frames.size(); ++i)
+            if (frames[i]->shapes.size() >= kLargeFrameShapes)
+                built[i] = buildWorld(*frames[i], filter);
+        constexpr std::size_t kFramesAtATime = 16;
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (;;) {
+                const std::size_t first = next.fetch_add(kFramesAtATime, std::memory_order_relaxed);
+                if (first >= frames.size())
+                    return;
+                const std::size_t end = std::min(frames.size(), first + kFramesAtATime);
+                for (std::size_t i = first; i < end; ++i)
+                    if (frames[i]->shapes.size() < kLargeFrameShapes)
+                        built[i] = buildWorld(*frames[i], filter);
+            }
+        };
+        std::exception_ptr failed;
+        std::thread helper([&] {
+            try {
+                work();
+            } catch (...) {
+                failed = std::current_exception();
+            }
+        });
+        try {
+            work();
+        } catch (...) {
+            helper.join();
+            throw;
+        }
+        helper.join();
+        if (failed)
+            std::rethrow_exception(failed);
+    }
+    std::size_t i = 0;
+    for (const Sprite &sprite : sprites) {
+        QList<std::shared_ptr<FrameWorld>> worlds;
+        worlds.reserve(sprite.frames.size());
+        for (qsizetype f = 0; f < sprite.frames.size(); ++f)
+            worlds.append(std::move(built[i++]));
+        mWorlds.append(std::move(worlds));
     }
 }
 

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace hitsmith::collision {
 class World;
@@ -54,6 +56,17 @@ public:
     /// True when the shape collides with any other.
     bool isColliding(ShapeRef shape) const;
 
+    /// How many threads build a document's frame worlds on a reset (each world is built by one
+    /// thread; a frame of 8,192 shapes or more is built alone, on its world's own two threads).
+    /// The worlds are the same whichever is chosen.
+    enum class ResetThreads : std::uint8_t {
+        Auto, ///< two for a document of many small frames on a machine of two cores or more
+        One,  ///< this thread only
+        Two,  ///< always a helper thread too, whatever the size (for tests)
+    };
+    /// The choice for every service from now on (Auto unless changed).
+    static void setResetThreads(ResetThreads threads);
+
 Q_SIGNALS:
     /// Pairs of one frame that began, changed or ended, after one document change.
     void hitsChanged(hitsmith::FrameRef frame, const QList<hitsmith::HitEvent> &events);
@@ -65,8 +78,16 @@ private:
     class FrameSource;
     void onDocumentChanged(const DocumentChange &change);
     void rebuildAll();
+    /// The collide matrix as layer numbers (nullopt: every pair); numbers its layers.
+    using LayerFilter = std::optional<std::vector<std::pair<std::uint16_t, std::uint16_t>>>;
+    LayerFilter layerFilter();
+    /// Numbers the frame's layers that have no number yet, in file order.
+    void numberLayers(const Frame &frame);
     std::shared_ptr<FrameWorld> buildWorld(const Frame &frame);
+    /// A frame's world, its layers numbered already: safe on two threads at once.
+    std::shared_ptr<FrameWorld> buildWorld(const Frame &frame, const LayerFilter &filter) const;
     void applyFilter(collision::World &world);
+    static void applyFilter(collision::World &world, const LayerFilter &filter);
     collision::ShapeHandle addShape(FrameWorld &frameWorld, const Shape &shape);
     std::uint16_t layerIndex(const QString &layer);
     FrameWorld *world(FrameRef frame) const;

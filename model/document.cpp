@@ -27,6 +27,12 @@ bool Document::contains(FrameRef ref) const {
            ref.frame < mData.sprites[ref.sprite].frames.size();
 }
 
+const QStringList &Document::layerNames() const {
+    if (!mLayerNames)
+        mLayerNames = mData.layerNames();
+    return *mLayerNames;
+}
+
 bool Document::contains(ShapeRef ref) const {
     return contains(ref.frameRef()) && ref.shape >= 0 &&
            ref.shape < frame(ref.frameRef()).shapes.size();
@@ -195,6 +201,7 @@ void Document::setVersus(const QList<VersusSetup> &versus) {
 
 void Document::emitChange(DocumentChange::Kind kind, int sprite, int frame, int shape, int from,
                           int to) {
+    mLayerNames.reset(); // every change goes through here, before anyone hears of it
     DocumentChange change;
     change.kind = kind;
     change.sprite = sprite;

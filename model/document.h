@@ -4,6 +4,9 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 class QUndoStack;
 
@@ -81,6 +84,9 @@ public:
     bool contains(FrameRef ref) const;
     /// True when ref points at an existing shape.
     bool contains(ShapeRef ref) const;
+    /// Every layer name in use (DocumentData::layerNames), kept until the next change: the
+    /// panels ask for it on every change and reset, and each time it walks every shape.
+    const QStringList &layerNames() const;
 
     /// The undo stack every user edit is pushed onto.
     QUndoStack *undoStack() const { return mUndoStack; }
@@ -143,6 +149,7 @@ private:
                     int from = -1, int to = -1);
 
     DocumentData mData;
+    mutable std::optional<QStringList> mLayerNames; // until the next change
     QUndoStack *mUndoStack;
     QString mFilePath;
 };

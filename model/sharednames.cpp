@@ -13,6 +13,8 @@ void shareLayerNames(DocumentData &document) {
         for (qsizetype f = 0; f < read.sprites[s].frames.size(); ++f) {
             const QList<Shape> &shapes = read.sprites[s].frames[f].shapes;
             for (qsizetype i = 0; i < shapes.size(); ++i) {
+                if (names.isShared(shapes[i].layer))
+                    continue; // no copy of the name (two atomic counts) for each shape
                 QString name = shapes[i].layer;
                 names.share(name);
                 if (name.constData() != shapes[i].layer.constData())

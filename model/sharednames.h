@@ -15,22 +15,32 @@ public:
     /// Makes name share the characters of an equal name seen before (or become the one others
     /// will share).
     void share(QString &name) {
+        if (isShared(name))
+            return;
         if (name.isEmpty())
             return; // nothing to share (and Qt counts "" equal to a null string, which it is not)
-        if (name.constData() == mLast.constData() && name.size() == mLast.size())
-            return;
-        if (name != mLast) {
-            auto known = mNames.constFind(name);
-            if (known == mNames.constEnd())
-                known = mNames.insert(name);
-            mLast = *known;
-        }
-        name = mLast;
+        auto known = mNames.constFind(name);
+        if (known == mNames.constEnd())
+            known = mNames.insert(name);
+        name = *known;
+        mRecent[mNext++ % kRecent] = name;
+    }
+
+    /// True when name already holds the characters of one of the last few names handed out:
+    /// shapes take turns on two or three layers, and those need no hashing at all.
+    bool isShared(const QString &name) const {
+        for (const QString &recent : mRecent)
+            if (name.constData() == recent.constData() && name.size() == recent.size() &&
+                !recent.isNull())
+                return true;
+        return false;
     }
 
 private:
+    static constexpr unsigned kRecent = 4;
     QSet<QString> mNames;
-    QString mLast; // names mostly repeat shape after shape: no hashing then
+    QString mRecent[kRecent];
+    unsigned mNext = 0;
 };
 
 struct DocumentData;

@@ -1,20 +1,34 @@
 #!/usr/bin/python3
 """Side by side: opening a 100,000-shape native document against CPython's json.load.
 
-    bench/open/compare.py BUILD_BIN [--rounds N] [--keep DIR]
+    bench/open/compare.py BUILD_BIN [--rounds N] [--keep DIR] [--documents editor,digits,2dp]
 
-BUILD_BIN is the folder holding hitsmith-cli and bench_collision (build/bin). The script writes
-the 100,000-shape mixed document (`bench_collision --write-document 100000`, 22.5 MB, numbers
-with all their digits) and the same document with every number rounded to 2 decimals (15.3 MB,
-as a document drawn in the editor holds them), then, round after round, alternating on each
-file: Hitsmith's opening with its reader (`hitsmith-cli bench FILE --opens 3`: read, parse,
-validate, reset and every hit, median of 3), the same with Qt's JSON parser alone (`--reader
-qt`, the reader before simdjson), and `json.load` of the file in this process (read and parse
-only, CPython's C parser). Prints every round and the ranges; never fails on the figures.
+BUILD_BIN is the folder holding hitsmith-cli and bench_collision (build/bin). The documents:
+
+- editor: 100,000 shapes as users' documents hold them, written by Hitsmith's own writer
+  (`hitsmith-cli export --format hitsmith`): 400-odd sprites of 6-24 frames (48-96 px cells,
+  source and origin, some durations), 6-24 shapes a frame: 40% rectangles (mostly upright), 30%
+  circles, 20% convex polygons of 3-5 vertices, 10% points; layers hurtbox, hitbox, pushbox
+  and locator; ids as the editor names them ("rect", "rect-2", ...); a damage property on a
+  third of the hitboxes; 70% of the shapes on whole pixels (the editor snaps to pixels by
+  default), the others with 2-decimal coordinates. About 12.7 MB. Made the same every time
+  (seeded), in this script.
+- digits: the collision benchmark's 100,000-shape mixed document (`bench_collision
+  --write-document 100000`: one frame, 22.5 MB, every coordinate with all its digits);
+- 2dp: the same with every number rounded to 2 decimals (15.3 MB).
+
+Then, round after round, alternating on each file: Hitsmith's opening with its reader
+(`hitsmith-cli bench FILE --opens 3`: read, parse, validate, reset and every hit, median of 3,
+wall clock and CPU time), `json.load` of the file in this process (read and parse only,
+CPython's C parser; wall clock and CPU time), and Hitsmith's opening with Qt's JSON parser
+alone (`--reader qt`, the reader before simdjson). Prints every round, the load average and
+the ranges; never fails on the figures.
 """
 import argparse
 import json
+import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -22,17 +36,20 @@ import tempfile
 import time
 
 
-def hitsmith_open_ms(cli, path, reader):
+def hitsmith_open(cli, path, reader):
+    """(wall ms, CPU ms) of Hitsmith's opening, the median of 3 in one process."""
     run = subprocess.run([cli, 'bench', path, '--edits', '1', '--opens', '3', '--reader', reader],
                          capture_output=True, check=True, text=True)
-    return json.loads(run.stdout)['open_ms']
+    figures = json.loads(run.stdout)
+    return figures['open_ms'], figures.get('open_cpu_ms', float('nan'))
 
 
-def json_load_ms(path):
-    start = time.perf_counter()
+def json_load(path):
+    """(wall ms, CPU ms) of json.load of the file in this process."""
+    start, cpu = time.perf_counter(), time.process_time()
     with open(path, 'rb') as f:
         json.load(f)
-    return (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
 
 
 def rounded(text):
@@ -41,49 +58,140 @@ def rounded(text):
     return re.sub(r'-?\d+\.\d+(?:[eE][-+]?\d+)?', spell, text)
 
 
+def editor_document(shapes=100_000, seed=31):
+    """The 'editor' document's content (see the top of the file), before Hitsmith writes it."""
+    rng = random.Random(seed)
+    moves = ['idle', 'walk', 'run', 'jump', 'fall', 'crouch', 'punch', 'kick', 'uppercut',
+             'sweep', 'block', 'hurt', 'throw', 'dash', 'special']
+    sprites = []
+    count = 0
+    while count < shapes:
+        s = len(sprites)
+        cell = rng.choice([48, 64, 80, 96])
+        frames = []
+        for f in range(rng.randint(6, 24)):
+            if count >= shapes:
+                break
+            used = {}
+
+            def ident(base):
+                used[base] = used.get(base, 0) + 1
+                return base if used[base] == 1 else f'{base}-{used[base]}'
+            out = []
+            for _ in range(min(shapes - count, rng.randint(6, 24))):
+                roll = rng.random()
+                snapped = rng.random() < 0.7
+
+                def r2(v):
+                    return round(v) if snapped else round(v, 2)
+                cx, cy = rng.uniform(0.15, 0.85) * cell, rng.uniform(0.1, 0.95) * cell
+                layer = rng.choices(['hurtbox', 'hitbox', 'pushbox'], [6, 3, 1])[0]
+                if roll < 0.4:
+                    w, h = rng.uniform(4, cell / 3), rng.uniform(4, cell / 2)
+                    angle = 0 if rng.random() < 0.8 else r2(rng.uniform(-45, 45))
+                    shape = {'id': ident('rect'), 'layer': layer, 'type': 'rect',
+                             'center': [r2(cx), r2(cy)], 'size': [r2(w), r2(h)], 'angle': angle}
+                elif roll < 0.7:
+                    shape = {'id': ident('circle'), 'layer': layer, 'type': 'circle',
+                             'center': [r2(cx), r2(cy)], 'radius': r2(rng.uniform(3, cell / 5))}
+                elif roll < 0.9:
+                    angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(rng.randint(3, 5)))
+                    rx, ry = rng.uniform(4, cell / 5), rng.uniform(4, cell / 5)
+                    shape = {'id': ident('polygon'), 'layer': layer, 'type': 'polygon',
+                             'points': [[r2(cx + rx * math.cos(a)), r2(cy + ry * math.sin(a))]
+                                        for a in angles]}
+                else:
+                    shape = {'id': ident('point'), 'layer': 'locator', 'type': 'point',
+                             'position': [r2(cx), r2(cy)]}
+                if layer == 'hitbox' and shape['type'] != 'point' and rng.random() < 0.3:
+                    shape['properties'] = {'damage': rng.randint(1, 30)}
+                out.append(shape)
+            count += len(out)
+            frame = {'name': f'{f + 1}', 'source': [f * cell, s % 8 * cell, cell, cell],
+                     'origin': [cell // 2, cell - 4], 'shapes': out}
+            if rng.random() < 0.3:
+                frame['duration'] = rng.choice([50, 66, 83, 120])
+            frames.append(frame)
+        sprites.append({'name': f'{moves[s % len(moves)]}-{s // len(moves) + 1}',
+                        'image': f'sheets/sheet{s // 8}.png', 'frames': frames})
+    return {'format': 'hitsmith', 'version': 1,
+            'layers': [{'name': 'hurtbox', 'color': '#3070ff'},
+                       {'name': 'hitbox', 'color': '#ff3030'},
+                       {'name': 'pushbox', 'color': '#30c030'},
+                       {'name': 'locator', 'color': '#c0c000'}],
+            'sprites': sprites}
+
+
+def spread(values, digits=0):
+    return f'{min(values):.{digits}f}-{max(values):.{digits}f}'
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('bin')
     parser.add_argument('--rounds', type=int, default=5)
     parser.add_argument('--keep', help='write the documents here and keep them')
+    parser.add_argument('--documents', default='editor,digits,2dp',
+                        help='which documents, comma-separated: editor, digits, 2dp')
     args = parser.parse_args()
     cli = os.path.join(args.bin, 'hitsmith-cli')
     folder = args.keep or tempfile.mkdtemp(prefix='hitsmith-open-')
     os.makedirs(folder, exist_ok=True)
+    chosen = args.documents.split(',')
+    editor = os.path.join(folder, 'editor-100000.json')
     full = os.path.join(folder, 'mixed-100000.json')
     short = os.path.join(folder, 'mixed-100000-2dp.json')
-    if not os.path.exists(full):
+    if 'editor' in chosen and not os.path.exists(editor):
+        draft = os.path.join(folder, 'editor-100000-draft.json')
+        with open(draft, 'w') as out:
+            json.dump(editor_document(), out)
+        subprocess.run([cli, 'export', '--format', 'hitsmith', draft, '-o', editor], check=True)
+        os.remove(draft)
+    if ('digits' in chosen or '2dp' in chosen) and not os.path.exists(full):
         subprocess.run([os.path.join(args.bin, 'bench_collision'), '--write-document', '100000',
                         full], check=True, capture_output=True)
-    if not os.path.exists(short):
+    if '2dp' in chosen and not os.path.exists(short):
         with open(full) as f, open(short, 'w') as out:
             out.write(rounded(f.read()))
-    files = [(full, 'all digits'), (short, '2 decimals')]
-    figures = {path: {'fast': [], 'qt': [], 'json': []} for path, _ in files}
-    print(f'load average at start: {os.getloadavg()[0]:.1f}')
+    files = [(path, name) for path, name in [(editor, 'editor'), (full, 'digits'), (short, '2dp')]
+             if name in chosen]
+    keys = ['fast', 'fast_cpu', 'qt', 'json', 'json_cpu']
+    figures = {path: {key: [] for key in keys} for path, _ in files}
+    loads = [os.getloadavg()[0]]
+    print(f'load average at start: {loads[0]:.1f}')
     for round_ in range(args.rounds):
         for path, name in files:
             f = figures[path]
-            f['fast'].append(hitsmith_open_ms(cli, path, 'fast'))
-            f['json'].append(json_load_ms(path))
-            f['qt'].append(hitsmith_open_ms(cli, path, 'qt'))
-            print(f'round {round_ + 1}, {name}: hitsmith {f["fast"][-1]:.0f} ms, '
-                  f'hitsmith with Qt\'s parser {f["qt"][-1]:.0f} ms, json.load '
-                  f'{f["json"][-1]:.0f} ms, ratio to json.load {f["fast"][-1] / f["json"][-1]:.2f}')
-    print(f'load average at end: {os.getloadavg()[0]:.1f}')
+            wall, cpu = hitsmith_open(cli, path, 'fast')
+            f['fast'].append(wall)
+            f['fast_cpu'].append(cpu)
+            wall, cpu = json_load(path)
+            f['json'].append(wall)
+            f['json_cpu'].append(cpu)
+            f['qt'].append(hitsmith_open(cli, path, 'qt')[0])
+            print(f'round {round_ + 1}, {name}: hitsmith {f["fast"][-1]:.0f} ms '
+                  f'(CPU {f["fast_cpu"][-1]:.0f}), with Qt\'s parser {f["qt"][-1]:.0f} ms, '
+                  f'json.load {f["json"][-1]:.0f} ms (CPU {f["json_cpu"][-1]:.0f}); to json.load '
+                  f'{f["fast"][-1] / f["json"][-1]:.3f} (CPU '
+                  f'{f["fast_cpu"][-1] / f["json_cpu"][-1]:.3f})', flush=True)
+        loads.append(os.getloadavg()[0])
+    print(f'load average: {spread(loads, 1)}')
     for path, name in files:
         f = figures[path]
         ratios = [a / b for a, b in zip(f['fast'], f['json'])]
+        cpu_ratios = [a / b for a, b in zip(f['fast_cpu'], f['json_cpu'])]
         before = [a / b for a, b in zip(f['fast'], f['qt'])]
         mb = os.path.getsize(path) / 1e6
-        print(f'{name} ({mb:.1f} MB): hitsmith {min(f["fast"]):.0f}-{max(f["fast"]):.0f} ms, '
-              f'Qt\'s parser {min(f["qt"]):.0f}-{max(f["qt"]):.0f} ms, json.load '
-              f'{min(f["json"]):.0f}-{max(f["json"]):.0f} ms; hitsmith / json.load '
-              f'{min(ratios):.2f}-{max(ratios):.2f}, hitsmith / Qt\'s parser '
-              f'{min(before):.2f}-{max(before):.2f}')
+        print(f'{name} ({mb:.1f} MB): hitsmith {spread(f["fast"])} ms (CPU '
+              f'{spread(f["fast_cpu"])}), Qt\'s parser {spread(f["qt"])} ms, json.load '
+              f'{spread(f["json"])} ms (CPU {spread(f["json_cpu"])}); hitsmith / json.load '
+              f'{spread(ratios, 3)} (CPU {spread(cpu_ratios, 3)}), hitsmith / Qt\'s parser '
+              f'{spread(before, 2)}')
     if not args.keep:
         for path, _ in files:
             os.remove(path)
+        if os.path.exists(full):
+            os.remove(full)
         os.rmdir(folder)
 
 

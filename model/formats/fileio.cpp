@@ -5,6 +5,9 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <cstring>
+
 namespace hitsmith {
 
 static QString tr(const char *text) {
@@ -38,12 +41,32 @@ bool readWholeFile(const QString &path, QByteArray *bytes, QString *error) {
         return false;
     }
     // Read at most one byte past the cap: a file that grew after the size check is refused
-    // instead of read without bound.
-    *bytes = file.read(kMaxInputFileBytes + 1);
+    // instead of read without bound. The buffer is read into directly, with room past the end
+    // (kReadPadding zero bytes) for the native reader's parser, which would otherwise copy the
+    // whole text into a padded buffer of its own first.
+    QByteArray buffer;
+    buffer.reserve(qsizetype(info.size()) + 1 + kReadPadding);
+    for (;;) {
+        qint64 room = buffer.capacity() - kReadPadding - buffer.size();
+        if (room <= 0)
+            room = 64 * 1024; // the file grew: so does the buffer
+        const qint64 want = std::min(room, kMaxInputFileBytes + 1 - buffer.size());
+        if (want <= 0)
+            break;
+        const qsizetype at = buffer.size();
+        buffer.resize(at + qsizetype(want));
+        const qint64 got = file.read(buffer.data() + at, want);
+        buffer.resize(at + qsizetype(std::max<qint64>(got, 0)));
+        if (got <= 0)
+            break;
+    }
     if (file.error() != QFileDevice::NoError) {
         *error = tr("cannot read: %1").arg(file.errorString());
         return false;
     }
+    if (buffer.capacity() - buffer.size() >= kReadPadding)
+        std::memset(buffer.data() + buffer.size(), 0, kReadPadding);
+    *bytes = std::move(buffer);
     if (bytes->size() > kMaxInputFileBytes) {
         bytes->clear();
         *error =

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <limits>
 #include <string_view>
+#include <unordered_map>
 
 namespace hitsmith::native {
 
@@ -139,22 +140,83 @@ std::string_view string(element e) {
     return s;
 }
 
-/// The same characters as the last name it gave, when equal: a large frame's layer names are
-/// mostly one or two, converted once.
-class NameCache {
+/// One QString for each distinct text it is given: shape ids, frame names and layer names repeat
+/// from frame to frame ("rect", "rect-2", "1", "hitbox"), and shared they cost one conversion
+/// and one allocation instead of one per shape (and as many frees when the document goes).
+/// The texts are views into the parser's document, which outlives the interner. Unless told to
+/// keep every text, it gives up when texts stop repeating (a document whose ids all differ),
+/// where the table would only cost.
+class Interner {
 public:
-    const QString &operator()(std::string_view utf8) {
-        if (utf8 != mLastUtf8) {
-            mLastUtf8.assign(utf8);
-            mLast = text(utf8);
+    explicit Interner(bool mayGiveUp)
+        : mMayGiveUp(mayGiveUp) {}
+
+    QString operator()(std::string_view utf8) {
+        if (mGaveUp)
+            return text(utf8);
+        if (utf8 == mLastUtf8)
+            return mLast; // a frame's layer names mostly come one after the other
+        auto known = mKnown.find(utf8);
+        if (known == mKnown.end()) {
+            if (mMayGiveUp && ++mMisses > kTrial && mMisses > mHits) {
+                mGaveUp = true;
+                mKnown = {};
+                mLastUtf8 = {};
+                return text(utf8);
+            }
+            known = mKnown.emplace(utf8, text(utf8)).first;
+        } else {
+            ++mHits;
         }
+        mLastUtf8 = known->first;
+        mLast = known->second;
         return mLast;
     }
 
 private:
-    std::string mLastUtf8;
+    static constexpr int kTrial = 4096;
+    std::unordered_map<std::string_view, QString> mKnown;
+    std::string_view mLastUtf8;
     QString mLast;
+    bool mMayGiveUp;
+    bool mGaveUp = false;
+    int mHits = 0;
+    int mMisses = 0;
 };
+
+/// What one document's reading shares.
+struct Names {
+    Interner layers{false}; // never gives up: the collision service counts on shared layers
+    Interner texts{true};   // shape ids and frame names
+};
+
+/// A "properties" object as readProperties reads it (names not empty; numbers, strings and
+/// booleans only), or Bail.
+QJsonObject properties(element e, int depth) {
+    object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS)
+        throw Bail{};
+    QJsonObject out;
+    for (const auto field : o) {
+        switch (field.value.type()) {
+        case element_type::INT64:
+        case element_type::UINT64:
+        case element_type::DOUBLE:
+        case element_type::STRING:
+        case element_type::BOOL:
+            break;
+        default:
+            throw Bail{};
+        }
+        if (field.key.empty())
+            throw Bail{};
+        const QString key = text(field.key);
+        if (out.contains(key))
+            throw Bail{};
+        out.insert(key, toJson(field.value, depth + 1));
+    }
+    return out;
+}
 
 // The keys of a shape; bit i stands for kShapeKeys[i].
 enum ShapeKey {
@@ -174,14 +236,28 @@ constexpr std::string_view kShapeKeys[KeyCount] = {
     "id", "layer", "type", "points", "center", "size", "angle", "radius", "position", "properties"};
 
 int shapeKey(std::string_view key) {
-    for (int i = 0; i < KeyCount; ++i)
-        if (key == kShapeKeys[i])
-            return i;
-    return -1;
+    // By length first: five keys a shape, 100,000 shapes.
+    const auto is = [&](ShapeKey k) { return key == kShapeKeys[k] ? int(k) : -1; };
+    switch (key.size()) {
+    case 2:
+        return is(Id);
+    case 4:
+        return key[0] == 't' ? is(Type) : is(Size);
+    case 5:
+        return key[0] == 'l' ? is(Layer) : is(Angle);
+    case 6:
+        return key[0] == 'p' ? is(Points) : key[0] == 'c' ? is(Center) : is(Radius);
+    case 8:
+        return is(Position);
+    case 10:
+        return is(Properties);
+    default:
+        return -1;
+    }
 }
 
-/// A shape as readShape reads it, or Bail.
-Shape readShape(element e, NameCache &layers, int depth) {
+/// A shape as readShape reads it, into a default shape, or Bail.
+void readShape(element e, Names &names, int depth, Shape &shape) {
     object o;
     if (e.get_object().get(o) != simdjson::SUCCESS)
         throw Bail{};
@@ -206,12 +282,11 @@ Shape readShape(element e, NameCache &layers, int depth) {
             present |= 1u << key;
     }
     const auto has = [&](ShapeKey key) { return (present & (1u << key)) != 0; };
-    Shape shape;
     if (!has(Id) || !has(Type))
         throw Bail{};
-    shape.id = text(string(values[Id]));
+    shape.id = names.texts(string(values[Id]));
     if (has(Layer))
-        shape.layer = layers(string(values[Layer]));
+        shape.layer = names.layers(string(values[Layer]));
     const std::string_view type = string(values[Type]);
     unsigned known = (1u << Id) | (1u << Layer) | (1u << Type) | (1u << Properties);
     if (type == "polygon") {
@@ -250,14 +325,13 @@ Shape readShape(element e, NameCache &layers, int depth) {
         throw Bail{};
     }
     if (has(Properties))
-        shape.properties = readProperties(json::Cursor(toJson(values[Properties], depth + 1)));
+        shape.properties = properties(values[Properties], depth + 1);
     // A known key of another type ("angle" on a circle) is kept as unknown, as readShape does.
     for (int key = 0; key < KeyCount; ++key)
         if ((seen & (1u << key)) && !(known & (1u << key)))
             extra.insert(QLatin1StringView(kShapeKeys[key].data(), kShapeKeys[key].size()),
                          toJson(values[key], depth + 1));
     shape.extra = extra;
-    return shape;
 }
 
 /// The object's members as Qt reads them, the one named bulky left out (or replaced by an empty
@@ -295,28 +369,100 @@ array bulkArray(const std::optional<element> &bulk) {
     return list;
 }
 
-Frame readFrame(element e, NameCache &layers, SharedNames &shared) {
-    std::optional<element> shapes;
-    // The frame's own fields through the reference reader, its shapes here.
-    Frame frame =
-        native::readFrame(json::Cursor(withoutBulk(e, "shapes", false, &shapes, 3)), shared);
-    if (!shapes || shapes->is_null())
-        return frame; // absent or null: no shapes, as the reference reads it
-    const array list = bulkArray(shapes);
-    frame.shapes.reserve(qsizetype(list.size()));
-    for (const element shape : list) {
-        frame.shapes.append(readShape(shape, layers, 5));
-        shared.share(frame.shapes.last().layer);
+/// A duration as readDuration reads it (a whole number of milliseconds, > 0), or Bail.
+int duration(element e) {
+    const double ms = number(e);
+    if (ms != std::floor(ms) || ms <= 0 || ms > std::numeric_limits<int>::max())
+        throw Bail{};
+    return int(ms);
+}
+
+// A frame's keys; bit i stands for kFrameKeys[i].
+enum FrameKey { Name, Source, Origin, Duration, Motion, FrameProperties, Shapes, FrameKeyCount };
+constexpr std::string_view kFrameKeys[FrameKeyCount] = {
+    "name", "source", "origin", "duration", "motion", "properties", "shapes"};
+
+int frameKey(std::string_view key) {
+    for (int i = 0; i < FrameKeyCount; ++i)
+        if (key == kFrameKeys[i])
+            return i;
+    return -1;
+}
+
+/// A frame as the reference reader reads it (native::readFrame), its own fields too: through
+/// Qt's values they cost more than the frame's shapes here (a frame has a handful of shapes).
+Frame readFrame(element e, Names &names, int depth) {
+    object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS)
+        throw Bail{};
+    element values[FrameKeyCount];
+    unsigned seen = 0;
+    Frame frame;
+    for (const auto field : o) {
+        const int key = frameKey(field.key);
+        if (key < 0) {
+            const QString name = text(field.key);
+            if (frame.extra.contains(name))
+                throw Bail{};
+            frame.extra.insert(name, toJson(field.value, depth + 1));
+            continue;
+        }
+        if (seen & (1u << key))
+            throw Bail{};
+        seen |= 1u << key;
+        values[key] = field.value;
     }
+    // Cursor::has: given and not null; the name must be a string (null included).
+    const auto has = [&](FrameKey key) {
+        return (seen & (1u << key)) != 0 && !values[key].is_null();
+    };
+    if (!(seen & (1u << Name)))
+        throw Bail{};
+    frame.name = names.texts(string(values[Name]));
+    if (has(Source)) {
+        array source;
+        if (values[Source].get_array().get(source) != simdjson::SUCCESS || source.size() != 4)
+            throw Bail{};
+        double v[4];
+        int i = 0;
+        for (const element n : source)
+            v[i++] = number(n);
+        frame.source = QRectF(v[0], v[1], v[2], v[3]);
+    }
+    if (has(Origin))
+        frame.origin = point(values[Origin]);
+    if (has(Duration))
+        frame.duration = duration(values[Duration]);
+    if (has(Motion))
+        frame.motion = point(values[Motion]);
+    if (has(FrameProperties))
+        frame.properties = properties(values[FrameProperties], depth + 1);
+    if (!has(Shapes))
+        return frame; // absent or null: no shapes, as the reference reads it
+    array list;
+    if (values[Shapes].get_array().get(list) != simdjson::SUCCESS)
+        throw Bail{};
+    // Read in place: no shape moved into the list and destroyed after. (simdjson counts up to
+    // 0xFFFFFF; more shapes than that cannot all be valid in a file under the size limit.)
+    const std::size_t count = list.size();
+    if (count >= 0xFFFFFF)
+        throw Bail{};
+    frame.shapes.resize(qsizetype(count));
+    Shape *shape = frame.shapes.data();
+    for (const element value : list)
+        readShape(value, names, depth + 2, *shape++);
     return frame;
 }
 
-Sprite readSprite(element e, NameCache &layers, SharedNames &shared) {
+Sprite readSprite(element e, Names &names) {
     std::optional<element> frames;
+    SharedNames unused; // the reference reads no shapes here: its frames come as []
     Sprite sprite =
-        native::readSprite(json::Cursor(withoutBulk(e, "frames", true, &frames, 1)), shared);
-    for (const element frame : bulkArray(frames))
-        sprite.frames.append(readFrame(frame, layers, shared));
+        native::readSprite(json::Cursor(withoutBulk(e, "frames", true, &frames, 1)), unused);
+    const array list = bulkArray(frames);
+    sprite.frames.reserve(qsizetype(list.size()));
+    for (const element frame : list)
+        sprite.frames.append(readFrame(frame, names, 3));
     return sprite;
 }
 
@@ -324,10 +470,11 @@ DocumentData readDocument(element root) {
     std::optional<element> sprites;
     DocumentData document =
         native::readDocument(json::Cursor(withoutBulk(root, "sprites", true, &sprites, 0)));
-    NameCache layers;
-    SharedNames shared;
-    for (const element sprite : bulkArray(sprites))
-        document.sprites.append(readSprite(sprite, layers, shared));
+    Names names;
+    const array list = bulkArray(sprites);
+    document.sprites.reserve(qsizetype(list.size()));
+    for (const element sprite : list)
+        document.sprites.append(readSprite(sprite, names));
     return document;
 }
 
@@ -343,9 +490,12 @@ std::optional<DocumentData> readDocumentQuickly(const QByteArray &input) {
     // A NUL byte is refused before parsing, with its own message (engines::checkText).
     if (std::memchr(bytes.data(), 0, bytes.size()))
         return std::nullopt;
+    // Text read by readWholeFile has the parser's padding allocated past its end: parsed in
+    // place, not copied into a padded buffer first (12 MB and its page faults on a large file).
+    const bool padded = input.capacity() - input.size() >= qsizetype(simdjson::SIMDJSON_PADDING);
     simdjson::dom::parser parser;
     element root;
-    if (parser.parse(bytes.data(), bytes.size(), true).get(root) != simdjson::SUCCESS)
+    if (parser.parse(bytes.data(), bytes.size(), !padded).get(root) != simdjson::SUCCESS)
         return std::nullopt;
     try {
         return readDocument(root);
@@ -354,6 +504,46 @@ std::optional<DocumentData> readDocumentQuickly(const QByteArray &input) {
     } catch (const json::SchemaError &) {
         return std::nullopt;
     }
+}
+
+bool saysItIsHitsmith(const QByteArray &input) {
+    std::string_view bytes(input.constData(), std::size_t(input.size()));
+    if (bytes.starts_with("\xEF\xBB\xBF"))
+        bytes.remove_prefix(3);
+    // simdjson's On-Demand parser: only the top level is read, every value but "format"'s
+    // skipped over the structural index (a few milliseconds for 12 MB, where building Qt's
+    // values took half a second). It need not check the rest: text that is not JSON is
+    // sniffed as a native document too (its reader words the error).
+    const qsizetype padding = input.capacity() - input.size();
+    simdjson::padded_string copy;
+    simdjson::ondemand::parser parser;
+    simdjson::ondemand::document document;
+    const bool padded = padding >= qsizetype(simdjson::SIMDJSON_PADDING);
+    if (!padded)
+        copy = simdjson::padded_string(bytes);
+    if ((padded ? parser.iterate(bytes.data(), bytes.size(), bytes.size() + std::size_t(padding))
+                : parser.iterate(copy))
+            .get(document) != simdjson::SUCCESS)
+        return false;
+    simdjson::ondemand::object root;
+    if (document.get_object().get(root) != simdjson::SUCCESS)
+        return false;
+    int formats = 0;
+    bool hitsmith = false;
+    for (auto member : root) {
+        std::string_view key;
+        if (member.error() != simdjson::SUCCESS ||
+            member.unescaped_key().get(key) != simdjson::SUCCESS)
+            return false;
+        if (key != "format")
+            continue; // skipped by the next step of the loop
+        std::string_view value;
+        hitsmith =
+            member.value().get_string().get(value) == simdjson::SUCCESS && value == "hitsmith";
+        ++formats;
+    }
+    // Once, and not left to whichever of two a JSON parser keeps.
+    return formats == 1 && hitsmith;
 }
 
 } // namespace hitsmith::native

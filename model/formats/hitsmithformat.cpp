@@ -2,6 +2,7 @@
 
 #include "fileio.h"
 #include "hitsmithreading.h"
+#include "imagepaths.h"
 #include "jsonsupport.h"
 #include "sharednames.h"
 
@@ -310,6 +311,16 @@ ReadResult HitsmithFormat::parseWithQt(const QByteArray &bytes) {
         result.error = error.toString();
     }
     return result;
+}
+
+std::optional<DocumentData> HitsmithFormat::readQuickly(const QByteArray &bytes,
+                                                        const QString &filePath) {
+    std::optional<DocumentData> document = native::readDocumentQuickly(bytes);
+    if (document) { // readFrom's steps
+        resolveImagePaths(*document, QFileInfo(filePath).absolutePath());
+        shareLayerNames(*document);
+    }
+    return document;
 }
 
 QByteArray HitsmithFormat::serialize(const DocumentData &document) {

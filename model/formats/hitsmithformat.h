@@ -25,6 +25,12 @@ public:
     static ReadResult parse(const QByteArray &bytes);
     /// The same through Qt's parser alone: the reference the fast reader is tested against.
     static ReadResult parseWithQt(const QByteArray &bytes);
+    /// The document as readFrom(bytes, filePath) gives it, when the fast reader reads the text
+    /// by itself; nullopt otherwise (an error, or anything it leaves to Qt's parser). A text it
+    /// reads is a native document ("format": "hitsmith"), so a .json file need not be sniffed
+    /// first.
+    static std::optional<DocumentData> readQuickly(const QByteArray &bytes,
+                                                   const QString &filePath);
 };
 
 /// Loads a native document from disk (file errors, parse and schema errors in result.error);

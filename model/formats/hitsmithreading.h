@@ -28,4 +28,9 @@ DocumentData readDocument(const json::Cursor &root);
 /// any error and for whatever this reader does not vouch for (then the reference reads it).
 std::optional<DocumentData> readDocumentQuickly(const QByteArray &bytes);
 
+/// True when the text is a JSON object whose top level holds "format": "hitsmith" once, found
+/// without building the document; false when it does not, or when this cannot tell (then parse
+/// the text to know). For telling the native format from the other JSON formats.
+bool saysItIsHitsmith(const QByteArray &bytes);
+
 } // namespace hitsmith::native

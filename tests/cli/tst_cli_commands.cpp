@@ -177,6 +177,7 @@ void TestCliCommands::benchPrintsItsFigures() {
     QVERIFY(figures.value("full_recompute_ms").toDouble() > 0);
     QVERIFY(figures.value("edit_us").toDouble() > 0);
     QVERIFY(figures.value("open_ms").toDouble() > 0);
+    QVERIFY(figures.value("open_cpu_ms").toDouble() > 0);
     QCOMPARE(runCli({"bench", example(), "--edits", "zero"}).exitCode, 2);
     // Openings through either reader (the reference one, to compare), as many as asked.
     const CliRun qt =

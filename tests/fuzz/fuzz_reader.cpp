@@ -5,10 +5,13 @@
 // from the native format) must give the input's bytes.
 // The native reader reads through simdjson and falls back to Qt's parser: wherever it reads (the
 // input, for the native format's harness, and every round trip) it must agree with Qt's parser
-// alone.
+// alone. The quick sniff of a native document must not call any input native that Qt's parse
+// says is another format's, and must know every native write.
 
 #include "formatregistry.h"
 #include "hitsmithformat.h"
+#include "hitsmithreading.h"
+#include "jsonsupport.h"
 #include "validation.h"
 
 #include <QByteArray>
@@ -45,8 +48,23 @@ static void checkNativeReaders(const QByteArray &bytes, const ReadResult &fast) 
     }
 }
 
+/// Aborts if the quick sniff says "native" where Qt's parse finds another format's object.
+static void checkSniff(const QByteArray &bytes) {
+    if (!native::saysItIsHitsmith(bytes))
+        return;
+    QString error;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    if (parsed && parsed->isObject() &&
+        parsed->object().value(QStringLiteral("format")) !=
+            QJsonValue(QStringLiteral("hitsmith"))) {
+        std::fprintf(stderr, "sniffed as a native document, which Qt's parse says it is not\n");
+        std::abort();
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    checkSniff(bytes);
     const ReadResult result = reader()->read(bytes, {});
     if (reader()->name() == QLatin1String("hitsmith"))
         checkNativeReaders(bytes, result);
@@ -58,6 +76,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     validateDocument(*result.document);
     const QByteArray native = HitsmithFormat::serialize(*result.document);
+    if (!native::saysItIsHitsmith(native)) {
+        std::fprintf(stderr, "a native write is not sniffed as one\n");
+        std::abort();
+    }
     const ReadResult again = HitsmithFormat::parse(native);
     checkNativeReaders(native, again);
     if (!again.isOk()) {

@@ -58,6 +58,8 @@ private Q_SLOTS:
     void randomEditsMatchAFreshService();
     void randomStructuralEditsMatchAFreshService();
     void largeFrameBuildsTheSameOnTwoThreads();
+    void manyFramesResetTheSameOnTwoThreads();
+    void layerNamesOfSharedAndSeparateNames();
     void mirroredKnightMatchesAFreshService();
     void tiedAxesAfterAnInsertMatchAFreshService();
 };
@@ -394,6 +396,102 @@ void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
         QVERIFY(x.a % 97 != 0 && x.b % 97 != 0); // invalid shapes hit nothing
         QVERIFY(data.layersCollide(shapes[x.a].layer, shapes[x.b].layer));
     }
+}
+
+namespace {
+
+/// Every frame's hits after a reset whose worlds were built on `threads`, then after one edit
+/// of each frame's first shape (the worlds built by the helper thread must stay usable).
+QList<QList<FrameHit>> resetHitsWith(CollisionService::ResetThreads threads,
+                                     const DocumentData &data) {
+    struct Scoped { // set for this reset only, whatever happens
+        explicit Scoped(CollisionService::ResetThreads t) { CollisionService::setResetThreads(t); }
+        ~Scoped() { CollisionService::setResetThreads(CollisionService::ResetThreads::Auto); }
+    } scoped(threads);
+    Document doc;
+    CollisionService service(&doc);
+    doc.reset(data);
+    QList<QList<FrameHit>> hits;
+    for (int s = 0; s < doc.data().sprites.size(); ++s) {
+        for (int f = 0; f < doc.sprite(s).frames.size(); ++f) {
+            hits << service.hits({s, f});
+            if (doc.frame({s, f}).shapes.isEmpty())
+                continue;
+            Shape moved = doc.shape({s, f, 0});
+            moved.translate({7, -3});
+            doc.setShape({s, f, 0}, moved);
+            hits << service.hits({s, f});
+        }
+    }
+    return hits;
+}
+
+} // namespace
+
+void TestCollisionService::manyFramesResetTheSameOnTwoThreads() {
+    // A document of many small frames, as users' are, and one large frame: the small frames'
+    // worlds built on two threads at once, the large one alone, against everything on one
+    // thread. "late" first appears in the last frames and is not in the collide matrix.
+    const DocumentData mixed = mixedFrame(9000);
+    const QList<Shape> &all = mixed.sprites[0].frames[0].shapes;
+    DocumentData data;
+    data.collide = mixed.collide;
+    for (int s = 0; s < 3; ++s) {
+        Sprite sprite{QStringLiteral("s%1").arg(s), {}, {}, {}, {}, {}};
+        for (int f = 0; f < 40; ++f) {
+            Frame frame{QStringLiteral("f%1").arg(f), {}, {}, {}, {}, {}, {}};
+            frame.shapes = all.mid((s * 40 + f) * 50, 50);
+            sprite.frames << frame;
+        }
+        data.sprites << sprite;
+    }
+    data.sprites[1].frames.insert(3, mixed.sprites[0].frames[0]); // the large frame
+    const QList<QList<FrameHit>> one = resetHitsWith(CollisionService::ResetThreads::One, data);
+    const QList<QList<FrameHit>> two = resetHitsWith(CollisionService::ResetThreads::Two, data);
+    QCOMPARE(two.size(), one.size());
+    qsizetype hits = 0;
+    for (qsizetype i = 0; i < one.size(); ++i) {
+        QCOMPARE(two[i], one[i]);
+        hits += one[i].size();
+    }
+    QVERIFY2(hits > 1000, qPrintable(QString::number(hits)));
+    // Every pair on layers the matrix collides, the invalid shapes in none (before the edits).
+    int list = 0;
+    for (const Sprite &sprite : std::as_const(data.sprites)) {
+        for (const Frame &frame : sprite.frames) {
+            for (const FrameHit &hit : one[list]) {
+                QVERIFY(data.layersCollide(frame.shapes[hit.a].layer, frame.shapes[hit.b].layer));
+                QVERIFY(!validateShape(frame.shapes[hit.a]) && !validateShape(frame.shapes[hit.b]));
+            }
+            list += frame.shapes.isEmpty() ? 1 : 2;
+        }
+    }
+}
+
+void TestCollisionService::layerNamesOfSharedAndSeparateNames() {
+    // DocumentData::layerNames, which the panels ask on every reset, skips a shape's name whose
+    // characters it has just met: names shared as readers share them (more of them than it
+    // remembers), names of the same length spelled apart, the styles' and the matrix's names.
+    DocumentData data;
+    data.layers = {LayerStyle{QStringLiteral("style-only"), {}, true, {}}};
+    data.collide = QList<LayerPair>{{QStringLiteral("matrix-a"), QStringLiteral("hitbox")}};
+    QList<QString> shared;
+    for (int i = 0; i < 12; ++i)
+        shared << QStringLiteral("shared-%1").arg(i, 2, 10, QLatin1Char('0'));
+    QSet<QString> expected = {QStringLiteral("style-only"), QStringLiteral("matrix-a"),
+                              QStringLiteral("hitbox")};
+    Frame frame{QStringLiteral("f"), {}, {}, {}, {}, {}, {}};
+    for (int i = 0; i < 300; ++i) {
+        const QString layer = i % 2 == 0
+                                  ? shared[(i / 2) % 12]
+                                  : QStringLiteral("apart-%1").arg(i % 17, 2, 10, QLatin1Char('0'));
+        frame.shapes << Shape::point(QString::number(i), {}, layer);
+        expected.insert(layer);
+    }
+    data.sprites << Sprite{QStringLiteral("s"), {}, {frame, frame}, {}, {}, {}};
+    QStringList sorted(expected.begin(), expected.end());
+    sorted.sort();
+    QCOMPARE(data.layerNames(), sorted);
 }
 
 void TestCollisionService::mirroredKnightMatchesAFreshService() {

@@ -35,6 +35,7 @@ class TestCommands : public QObject {
 
 private Q_SLOTS:
     void init();
+    void layerNamesFollowEveryChange();
     void changeShape();
     void undoTextNamesTheShape();
     void dragMergesIntoOneStep();
@@ -57,6 +58,35 @@ void TestCommands::init() {
     mDocument = new Document(this);
     mOriginal = sample();
     mDocument->reset(mOriginal, "/tmp/x.json");
+}
+
+void TestCommands::layerNamesFollowEveryChange() {
+    // Document::layerNames is kept between changes: after each, and as each is heard, it is
+    // what the data says.
+    QStringList heard;
+    connect(mDocument, &Document::changed, this, [&] { heard = mDocument->layerNames(); });
+    const auto check = [&](const char *step) {
+        QVERIFY2(mDocument->layerNames() == mDocument->data().layerNames(), step);
+        QVERIFY2(heard == mDocument->data().layerNames(), step);
+    };
+    QCOMPARE(mDocument->layerNames(), QStringList({"hitbox", "hurtbox"}));
+    Shape shape = mDocument->shape({0, 0, 1});
+    shape.layer = QStringLiteral("pushbox");
+    mDocument->setShape({0, 0, 1}, shape);
+    check("setShape");
+    mDocument->insertShape({0, 1, 0}, Shape::circle("new", {1, 1}, 2, "armor"));
+    check("insertShape");
+    mDocument->takeShape({0, 1, 0});
+    check("takeShape");
+    mDocument->setLayers({LayerStyle{"styled", {}, true, {}}});
+    check("setLayers");
+    mDocument->setCollide(QList<LayerPair>{{"matrix", "hitbox"}});
+    check("setCollide");
+    mDocument->takeSprite(0);
+    check("takeSprite");
+    mDocument->reset(sample());
+    check("reset");
+    QCOMPARE(mDocument->layerNames(), QStringList({"hitbox", "hurtbox"}));
 }
 
 void TestCommands::changeShape() {

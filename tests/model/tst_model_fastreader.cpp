@@ -6,6 +6,7 @@
 // document may hold, each also mangled byte by byte. And the writer's fast spelling of numbers
 // against Qt's.
 
+#include "formatsniffer.h"
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
 #include "jsonsupport.h"
@@ -23,8 +24,22 @@ using namespace hitsmith;
 
 namespace {
 
-/// Empty when both readers agree on bytes; else what differs.
+/// What the format sniffer decided from Qt's parse alone: a native document unless the text is a
+/// JSON object whose "format" is something else (then the other formats' marks decide).
+bool qtSniffsNative(const QByteArray &bytes) {
+    QString error;
+    const std::optional<QJsonDocument> parsed = json::parse(bytes, &error);
+    if (!parsed || !parsed->isObject())
+        return true; // the native reader reports the parse error
+    return parsed->object().value(QStringLiteral("format")) ==
+           QJsonValue(QStringLiteral("hitsmith"));
+}
+
+/// Empty when both readers agree on bytes, and the quick sniff says "native" only where Qt's
+/// parse does; else what differs.
 QString difference(const QByteArray &bytes) {
+    if (native::saysItIsHitsmith(bytes) && !qtSniffsNative(bytes))
+        return QStringLiteral("sniffed as a native document, which it is not");
     const ReadResult fast = HitsmithFormat::parse(bytes);
     const ReadResult reference = HitsmithFormat::parseWithQt(bytes);
     if (fast.error != reference.error)
@@ -291,12 +306,14 @@ private Q_SLOTS:
     void quirks();
     void generatedDocumentsAndTheirManglings();
     void numbersAreWrittenAsQtWritesThem();
+    void sniffing_data();
+    void sniffing();
 };
 
 void TestFastReader::everyJsonFileInTheRepository() {
     const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
     QVERIFY(!source.isEmpty());
-    int files = 0, quick = 0;
+    int files = 0, quick = 0, sniffed = 0, readAlone = 0;
     QStringList folders = {source + QStringLiteral("/tests/data"),
                            source + QStringLiteral("/examples"),
                            source + QStringLiteral("/tests/fuzz/seeds")};
@@ -315,10 +332,20 @@ void TestFastReader::everyJsonFileInTheRepository() {
                      qPrintable(file.fileName() + QStringLiteral(": ") + problem));
             ++files;
             quick += readQuickly(bytes);
+            sniffed += native::saysItIsHitsmith(bytes);
+            // What the editor opens a .json file with before telling its format: readFrom's
+            // document, or nothing.
+            if (const auto document = HitsmithFormat::readQuickly(bytes, file.fileName())) {
+                const ReadResult read = HitsmithFormat().readFrom(bytes, file.fileName());
+                QVERIFY2(read.isOk() && *read.document == *document, qPrintable(file.fileName()));
+                ++readAlone;
+            }
         }
     }
     QVERIFY(files > 10);
-    QVERIFY(quick > 0); // the examples take the fast path
+    QVERIFY(quick > 0);        // the examples take the fast path
+    QVERIFY(sniffed >= quick); // and are known as native documents without Qt's parse
+    QCOMPARE(readAlone, quick);
 }
 
 void TestFastReader::quirks_data() {
@@ -429,6 +456,52 @@ void TestFastReader::quirks_data() {
     QTest::newRow("frames null") << QByteArray(R"({"format": "hitsmith", "version": 1, )"
                                                R"("sprites": [{"name": "s", "frames": null}]})")
                                  << false;
+    // A frame's own fields, read by the fast path itself.
+    const auto frameWith = [](const QByteArray &fields) {
+        return QByteArray(R"({"format": "hitsmith", "version": 1, "sprites": [{"name": "s", )"
+                          R"("frames": [{)") +
+               fields + "}]}]}";
+    };
+    QTest::newRow("frame fields") << frameWith(R"("name": "f", "source": [0, 16, 32.5, 48], )"
+                                               R"("origin": [8, -2.25], "duration": 83, )"
+                                               R"("motion": [3.5, 0], "properties": )"
+                                               R"({"cancel": true, "hitstop": 4, "sfx": "a"})")
+                                  << true;
+    QTest::newRow("frame fields null")
+        << frameWith(R"("name": "f", "source": null, "origin": null, "duration": null, )"
+                     R"("motion": null, "properties": null, "shapes": null, "tag": null)")
+        << true;
+    QTest::newRow("frame name null") << frameWith(R"("name": null, "shapes": [])") << false;
+    QTest::newRow("frame name missing") << frameWith(R"("shapes": [])") << false;
+    QTest::newRow("frame name twice") << frameWith(R"("name": "a", "name": "b")") << false;
+    QTest::newRow("frame unknown twice")
+        << frameWith(R"("name": "a", "t": 1, "\u0074": 2)") << false;
+    QTest::newRow("frame escaped key")
+        << frameWith(R"("n\u0061me": "a", "sh\u0061pes": [])") << true;
+    QTest::newRow("source of three") << frameWith(R"("name": "f", "source": [0, 0, 16])") << false;
+    QTest::newRow("source of five")
+        << frameWith(R"("name": "f", "source": [0, 0, 16, 16, 1])") << false;
+    QTest::newRow("source of a string")
+        << frameWith(R"("name": "f", "source": [0, 0, 16, "a"])") << false;
+    for (const char *d : {"0", "-5", "2.5", "1e10", "\"80\"", "true", "100.0", "1e2"})
+        QTest::newRow(qPrintable(QStringLiteral("frame duration %1").arg(QLatin1String(d))))
+            << frameWith(QByteArray(R"("name": "f", "duration": )") + d)
+            << (QByteArray(d) == "100.0" || QByteArray(d) == "1e2");
+    QTest::newRow("motion of three") << frameWith(R"("name": "f", "motion": [1, 2, 3])") << false;
+    QTest::newRow("frame property empty name")
+        << frameWith(R"("name": "f", "properties": {"": 1})") << false;
+    QTest::newRow("frame property list")
+        << frameWith(R"("name": "f", "properties": {"a": [1]})") << false;
+    QTest::newRow("shapes not a list") << frameWith(R"("name": "f", "shapes": {})") << false;
+    QTest::newRow("ids repeat across frames")
+        << QByteArray(R"({"format": "hitsmith", "version": 1, "sprites": [{"name": "s", )"
+                      R"("frames": [{"name": "1", "shapes": [)"
+                      R"({"id": "a", "type": "point", "position": [1, 2]}, )"
+                      R"({"id": "b", "layer": "x", "type": "point", "position": [1, 2]}]}, )"
+                      R"({"name": "1", "shapes": [)"
+                      R"({"id": "b", "layer": "y", "type": "point", "position": [1, 2]}, )"
+                      R"({"id": "a", "layer": "x", "type": "point", "position": [1, 2]}]}]}]})")
+        << true;
     QTest::newRow("sprites missing")
         << QByteArray(R"({"format": "hitsmith", "version": 1})") << false;
     QTest::newRow("circle with angle, rect with radius null")
@@ -482,8 +555,10 @@ void TestFastReader::quirks() {
     QFETCH(bool, quick);
     const QString problem = difference(bytes);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    if (quick) // must not cost the slow path
+    if (quick) { // must not cost the slow path, nor Qt's parse to sniff
         QVERIFY(readQuickly(bytes));
+        QVERIFY(native::saysItIsHitsmith(bytes));
+    }
 }
 
 void TestFastReader::generatedDocumentsAndTheirManglings() {
@@ -538,6 +613,53 @@ void TestFastReader::numbersAreWrittenAsQtWritesThem() {
                      1e-4, 0.00012345, 1e5, 123456.0, -0.0})
         QVERIFY2(check(v), qPrintable(QString::number(v, 'g', 17)));
     QVERIFY(checked > 1000000);
+}
+
+void TestFastReader::sniffing_data() {
+    // Whether the quick sniff knows a native document as one (false: Qt's parse decides).
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<bool>("native");
+    const QByteArray circle = R"({"id": "c", "type": "circle", "center": [1, 2], "radius": 3})";
+    QTest::newRow("document") << document(circle) << true;
+    QTest::newRow("bom") << "\xEF\xBB\xBF" + document(circle) << true;
+    QTest::newRow("format last") << QByteArray(
+                                        R"({"version": 1, "sprites": [], "format": "hitsmith"})")
+                                 << true;
+    QTest::newRow("escaped") << QByteArray(R"({"form\u0061t": "hitsm\u0069th", "sprites": []})")
+                             << true;
+    QTest::newRow("escaped twice")
+        << QByteArray(R"({"format": "hitsmith", "form\u0061t": "tiled", "tiles": []})") << false;
+    QTest::newRow("quote in a string")
+        << QByteArray(
+               R"({"name": "a \"format\": \"x\\\\", "format": "hitsmith", "v": [{"}": "]"}]})")
+        << true;
+    QTest::newRow("braces in strings")
+        << QByteArray(R"({"sprites": [{"name": "{[", "x": "]}\\"}], "format": "hitsmith"})")
+        << true;
+    QTest::newRow("format twice")
+        << QByteArray(R"({"format": "hitsmith", "sprites": [], "format": "hitsmith"})") << false;
+    QTest::newRow("another format after")
+        << QByteArray(R"({"format": "hitsmith", "type": "tileset", "format": "tiled"})") << false;
+    QTest::newRow("nested only") << QByteArray(
+                                        R"({"type": "tileset", "tiles": [{"format": "hitsmith"}]})")
+                                 << false;
+    QTest::newRow("another name") << QByteArray(R"({"format": "hitsmith2", "tiles": []})") << false;
+    QTest::newRow("not a string") << QByteArray(R"({"format": ["hitsmith"], "tiles": []})")
+                                  << false;
+    QTest::newRow("array") << QByteArray(R"([{"format": "hitsmith"}])") << false;
+    QTest::newRow("spine") << QByteArray(R"({"skeleton": {}, "bones": []})") << false;
+    QTest::newRow("empty") << QByteArray() << false;
+}
+
+void TestFastReader::sniffing() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(bool, native);
+    QCOMPARE(native::saysItIsHitsmith(bytes), native);
+    QVERIFY(!native::saysItIsHitsmith(bytes) || qtSniffsNative(bytes));
+    // The sniffer itself: what it said before, without Qt's parse for a native document.
+    const FileFormat *guessed = guessReadFormat(QStringLiteral("x.json"), bytes);
+    QVERIFY(guessed);
+    QCOMPARE(guessed->name() == QLatin1String("hitsmith"), qtSniffsNative(bytes) || native);
 }
 
 QTEST_GUILESS_MAIN(TestFastReader)

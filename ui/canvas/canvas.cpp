@@ -460,7 +460,7 @@ void Canvas::setToolStatus(const QString &message) {
 QString Canvas::currentLayerWarning() const {
     const QString layer = mSession->currentLayer();
     const DocumentData &data = document()->data();
-    QStringList names = data.layerNames();
+    QStringList names = document()->layerNames();
     names.append(layer);
     for (const QString &other : std::as_const(names)) {
         if (data.layersCollide(layer, other))

@@ -82,7 +82,7 @@ TraceDialog::TraceDialog(Document *document, FrameRef frame, QList<int> selected
     // hurtbox, as the CLI: tracing the body outline makes hurtboxes; replacing the attack boxes
     // of the layer being drawn on would be a surprise.
     const QString layer = defaults.layer;
-    QStringList layers = document->data().layerNames();
+    QStringList layers = document->layerNames();
     if (!layers.contains(layer))
         layers.prepend(layer);
     mLayer->addItems(layers);

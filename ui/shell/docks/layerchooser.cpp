@@ -47,7 +47,7 @@ LayerChooser::LayerChooser(EditorSession *session, QWidget *parent)
 
 void LayerChooser::refreshLayers() {
     const DocumentData &data = mSession->document()->data();
-    QStringList names = data.layerNames();
+    QStringList names = mSession->document()->layerNames();
     if (!names.contains(mSession->currentLayer()))
         names.append(mSession->currentLayer());
     names.sort();

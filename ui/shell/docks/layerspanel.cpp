@@ -130,7 +130,7 @@ void LayersPanel::rebuild() {
     mRebuildPending = false;
     const DocumentData &data = mSession->document()->data();
     mUpdating = true;
-    mNames = data.layerNames();
+    mNames = mSession->document()->layerNames();
     mLayers->setRowCount(int(mNames.size()));
     for (int row = 0; row < mNames.size(); ++row) {
         const QString &name = mNames[row];
@@ -263,7 +263,7 @@ void LayersPanel::setLayerVisible(const QString &layer, bool visible) {
 bool LayersPanel::renameLayer(const QString &from, const QString &to) {
     Document *document = mSession->document();
     const DocumentData &data = document->data();
-    if (to.isEmpty() || data.layerNames().contains(to)) {
+    if (to.isEmpty() || document->layerNames().contains(to)) {
         // In place, never a modal box: this runs inside the item editor's commit.
         mRefusal->refuse(to.isEmpty()
                              ? tr("A layer needs a name: \"%1\" keeps its name.").arg(from)
@@ -318,7 +318,7 @@ bool LayersPanel::renameLayer(const QString &from, const QString &to) {
 
 void LayersPanel::addLayer() {
     Document *document = mSession->document();
-    const QString name = uniqueName(tr("layer"), document->data().layerNames());
+    const QString name = uniqueName(tr("layer"), document->layerNames());
     QList<LayerStyle> styles = document->data().layers;
     styles.append({name, defaultLayerColor(name), true, {}});
     std::optional<QList<LayerPair>> collide = document->data().collide;

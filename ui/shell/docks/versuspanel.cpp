@@ -461,7 +461,7 @@ void VersusPanel::showLayersNote(const std::optional<QList<LayerPair>> &layers) 
     const std::shared_ptr<const DocumentData> opponent = mService->opponent();
     QStringList unknown, unknownThere;
     if (layers) {
-        const QStringList known = mSession->document()->data().layerNames();
+        const QStringList known = mSession->document()->layerNames();
         const QStringList knownThere = opponent ? opponent->layerNames() : known;
         for (const LayerPair &pair : *layers) {
             if (!known.contains(pair.first) && !unknown.contains(pair.first))

@@ -255,6 +255,17 @@ bool DocumentManager::openFile(const QString &path) {
         mPrompts->showError(mWindow, tr("Open Document"), readError);
         return false;
     }
+    // A well-formed native document is read by the fast reader alone, which checks its
+    // "format": no need to tell its format first (which reads the whole text once more).
+    if (QFileInfo(path).suffix().compare(u"json", Qt::CaseInsensitive) == 0) {
+        if (std::optional<DocumentData> document = HitsmithFormat::readQuickly(bytes, path)) {
+            if (!maybeSave())
+                return false;
+            ReadResult result;
+            result.document = std::move(document);
+            return loadNative(path, std::move(result));
+        }
+    }
     const FileFormat *format = guessReadFormat(path, bytes);
     if (format && format->name() != HitsmithFormat().name())
         return importFile(path, format);
@@ -297,7 +308,10 @@ bool DocumentManager::openRecentFile(const QString &path) {
 }
 
 bool DocumentManager::loadNative(const QString &path, const QByteArray &bytes) {
-    ReadResult result = HitsmithFormat().readFrom(bytes, path);
+    return loadNative(path, HitsmithFormat().readFrom(bytes, path));
+}
+
+bool DocumentManager::loadNative(const QString &path, ReadResult result) {
     if (!result.isOk()) {
         // The open document stays as it was: nothing is replaced until the file is read.
         mPrompts->showError(mWindow, tr("Open Document"), result.error);

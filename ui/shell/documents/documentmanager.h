@@ -15,6 +15,7 @@ class Document;
 class EditorSession;
 class FileFormat;
 class Prompts;
+struct ReadResult;
 struct RecoveryEntry;
 
 /// Everything about the files of one editor window: open, save, save as, import, export,
@@ -113,6 +114,7 @@ Q_SIGNALS:
 
 private:
     bool loadNative(const QString &path, const QByteArray &bytes);
+    bool loadNative(const QString &path, ReadResult result);
     bool offerPngAsSprite(const QString &path);
     void setImportedFrom(const QString &path);
 

@@ -59,7 +59,7 @@ void MultiShapePage::showShapes(const QList<ShapeRef> &shapes) {
     {
         const QSignalBlocker blocker(mLayer);
         mLayer->clear();
-        mLayer->addItems(document->data().layerNames());
+        mLayer->addItems(document->layerNames());
         mLayer->setCurrentIndex(-1);
         mLayer->setEditText(mixed ? QString() : layer);
     }

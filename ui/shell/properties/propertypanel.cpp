@@ -308,7 +308,7 @@ void PropertyPanel::refreshShape(const Shape &shape) {
     {
         const QSignalBlocker blocker(mLayer);
         mLayer->clear();
-        mLayer->addItems(mSession->document()->data().layerNames());
+        mLayer->addItems(mSession->document()->layerNames());
         mLayer->setCurrentText(shape.layer);
     }
     mShapeForm->setRowVisible(mCenterRow, !isPolygon);
