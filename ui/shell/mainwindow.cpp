@@ -528,7 +528,9 @@ void MainWindow::readSettings() {
                 dock->objectName() == QLatin1String("hitsDock"))
                 rightColumn.append(dock);
         }
-        resizeDocks(sides, {240, 280}, Qt::Horizontal);
+        // The right column as wide as the Versus dock's three reach columns read whole; a
+        // smaller screen gets what is left beside the canvas and the Timeline.
+        resizeDocks(sides, {240, 390}, Qt::Horizontal);
         // Properties (and Versus, its neighbour tab) get the larger share: a frame's fields and
         // properties, or the Versus setup and both its tables, fit without scrolling at 1280 x
         // 800; the Hits list below still shows several rows.

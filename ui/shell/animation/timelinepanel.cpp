@@ -102,14 +102,19 @@ TimelinePanel::TimelinePanel(EditorSession *session, QWidget *parent)
     controls->addWidget(layerLabel);
     controls->addWidget(mLayers);
     controls->addStretch(1);
-    // The current frame's root motion: two fields beside the frame controls, like the frame's
-    // name in Properties (the strip's cells are thumbnails with a duration line, no columns).
-    controls->addWidget(mMotion);
+    // The current frame's root motion: two fields on a row of their own under the frame
+    // controls (the strip's cells are thumbnails with a duration line, no columns). Beside the
+    // controls they made the Timeline, and so the first window, wider than an 800 px screen.
+    auto *motionRow = new QHBoxLayout;
+    motionRow->setContentsMargins(0, 0, 0, 0);
+    motionRow->addWidget(mMotion);
+    motionRow->addStretch(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(2);
     layout->addLayout(controls);
+    layout->addLayout(motionRow);
     layout->addWidget(mStrip);
     layout->addWidget(mFrameData); // under the band it explains
     layout->addWidget(mMotion->refusalLine());

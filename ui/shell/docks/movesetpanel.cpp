@@ -185,12 +185,15 @@ MovesetPanel::MovesetPanel(EditorSession *session, QWidget *parent)
     mDefender->setObjectName(QStringLiteral("movesetDefenderCombo"));
     mDefender->setToolTip(tr("The frame every move is charted against"));
     mDefender->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    mDefender->setMinimumContentsLength(10);
+    mDefender->setMinimumContentsLength(8);
     mDy->setObjectName(QStringLiteral("movesetDy"));
     mDy->setRange(-1e6, 1e6);
     mDy->setDecimals(2);
     mDy->setKeyboardTracking(false);
     mDy->setMaximumWidth(mDy->fontMetrics().horizontalAdvance(QStringLiteral("-00000.00 px")) + 40);
+    // Not as wide as its range: the dock shares its width with the Timeline, which must leave
+    // room for the side docks on an 800 px screen (tst_ui_shell_firstuse).
+    mDy->setMinimumWidth(mDy->fontMetrics().horizontalAdvance(QStringLiteral("-000.00 px")) + 30);
     mDy->setSuffix(tr(" px"));
     mDy->setToolTip(tr("Where the defender's origin stands, below the attacker's"));
     mSameFacing->setObjectName(QStringLiteral("movesetSameFacing"));

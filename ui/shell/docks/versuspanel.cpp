@@ -160,10 +160,16 @@ VersusPanel::VersusPanel(EditorSession *session, Prompts *prompts, QWidget *pare
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(form);
-    layout->addWidget(
-        new QLabel(tr("Hits (moving the defender by depth × normal separates them):"), this));
+    // Short captions, the whole sentence in their tooltips: the dock's width is the side
+    // column's, which must leave room for the Timeline on an 800 px screen.
+    auto *hitsCaption = new QLabel(tr("Hits (depth × normal separates them):"), this);
+    hitsCaption->setToolTip(tr("Moving the defender by depth × normal separates the two shapes"));
+    auto *reachCaption = new QLabel(tr("Reach, every attacker frame:"), this);
+    reachCaption->setToolTip(tr("The dx at which each frame of the attacker's sprite connects "
+                                "with this defender"));
+    layout->addWidget(hitsCaption);
     layout->addWidget(mHits, 1);
-    layout->addWidget(new QLabel(tr("Reach against this defender, every attacker frame:"), this));
+    layout->addWidget(reachCaption);
     layout->addWidget(mRange, 1);
     layout->addWidget(mTunnelWarning);
 
