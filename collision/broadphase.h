@@ -213,6 +213,8 @@ public:
     std::size_t overlaySize() const { return mOverlayCount; }
 
 private:
+    // Pairs a full pass gathers before handing them on (pairsFromCells).
+    static constexpr std::size_t kPairBuffer = 256;
     // Relative slack on cell arithmetic; a level only takes boxes this much smaller than its cells.
     static constexpr double kSlack = 1e-6;
 
@@ -397,6 +399,17 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
     // column's (row's) edge, so a box that ends before the edge skips those scans.
     const Entry *sorted = mSorted.data();
     const std::uint32_t *start = mCellStart.data();
+    // Same-level pairs wait in a buffer and are handed to f in order, in runs.
+    struct Pending {
+        Id a, b;
+    };
+    Pending buffer[kPairBuffer];
+    std::size_t buffered = 0;
+    auto flush = [&] {
+        for (std::size_t k = 0; k < buffered; ++k)
+            f(buffer[k].a, buffer[k].b);
+        buffered = 0;
+    };
     const double size = level.cellSize;
     const double edgeSlack = kSlack * (size + std::abs(mOrigin.x) + std::abs(mOrigin.y)) + mMargin;
     const std::uint32_t firstRow = begin / nx, lastRow = (end - 1) / nx;
@@ -426,20 +439,30 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
                 if (a->id == kNone)
                     continue;
                 const FloatBox boxA = a->box;
+                const Id idA = a->id;
                 const bool reachesRight = double(boxA.maxX) >= columnEdge;
                 const bool reachesDown = double(boxA.maxY) >= rowEdge;
+                // Every box of the range is tested and its pair written; only an overlapping
+                // one advances the count (no branch on the outcome, which is a coin toss).
                 auto scan = [&](const Entry *b, const Entry *e) {
-                    for (; b != e; ++b)
-                        if (b->id != kNone && overlapsBox(boxA, b->box))
-                            f(a->id, b->id);
+                    for (;;) {
+                        const std::size_t room = kPairBuffer - buffered; // >= 1
+                        const Entry *stop = std::size_t(e - b) > room ? b + room : e;
+                        for (; b != stop; ++b) {
+                            buffer[buffered] = {idA, b->id};
+                            buffered += (b->id != kNone) & overlapsBox(boxA, b->box);
+                        }
+                        if (b == e)
+                            return;
+                        if (buffered == kPairBuffer)
+                            flush();
+                    }
                 };
                 scan(a + 1, reachesRight ? rightEnd : end);
-                if (reachesRight)
-                    scan(upBegin, upEnd);
-                if (reachesDown)
-                    scan(downBegin, reachesRight ? downRightEnd : downEnd);
+                scan(upBegin, reachesRight ? upEnd : upBegin);
+                scan(downBegin, reachesDown ? (reachesRight ? downRightEnd : downEnd) : downBegin);
                 if (coarser) {
-                    const Id idA = a->id;
+                    flush(); // this box's pairs on its own level come first
                     auto test = [&](const FloatBox &boxB, Id b) {
                         if (overlapsBox(boxA, boxB))
                             f(idA, b);
@@ -451,6 +474,7 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
             }
         }
     }
+    flush();
 }
 
 template <typename F> void Broadphase::forEachPair(F &&f) const {

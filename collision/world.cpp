@@ -263,7 +263,55 @@ std::optional<Contact> World::test(SlotIndex p, SlotIndex q) const {
     // bits.
     if (mHandleOfSlot[q] < mHandleOfSlot[p])
         std::swap(p, q);
-    return collide(prepared(p), prepared(q));
+    // collide(prepared(p), prepared(q)) without building the two prepared shapes: the same pair
+    // function of narrowphase's [type][type] table is called on the bodies' own geometry (the
+    // copies and the table's indirect call were a tenth of the narrow phase's instructions).
+    const Body &a = mBodies[p], &b = mBodies[q];
+    if (!(a.flags & b.flags & Valid))
+        return std::nullopt;
+    const auto polygonOf = [this](const Body &body) {
+        return PolygonView{mVertices.data() + body.polyOffset, body.polygon.count,
+                           body.polygon.orientation};
+    };
+    const auto flip = [](std::optional<Contact> c) {
+        return c ? std::optional(flipped(*c)) : std::nullopt;
+    };
+    std::optional<Contact> contact;
+    switch (static_cast<unsigned>(a.type) * kGeometryKindCount + static_cast<unsigned>(b.type)) {
+    case 0: // polygon, polygon
+        contact = collidePolygons(polygonOf(a), polygonOf(b));
+        break;
+    case 1: // polygon, rectangle
+        contact = collidePolygonRect(polygonOf(a), b.rect);
+        break;
+    case 2: // polygon, circle
+        contact = collidePolygonCircle(polygonOf(a), b.circle);
+        break;
+    case 3: // rectangle, polygon
+        contact = flip(collidePolygonRect(polygonOf(b), a.rect));
+        break;
+    case 4:
+        contact = collideRects(a.rect, b.rect);
+        break;
+    case 5:
+        contact = collideRectCircle(a.rect, b.circle);
+        break;
+    case 6: // circle, polygon
+        contact = flip(collidePolygonCircle(polygonOf(b), a.circle));
+        break;
+    case 7: // circle, rectangle
+        contact = flip(collideRectCircle(b.rect, a.circle));
+        break;
+    case 8:
+        contact = collideCircles(a.circle, b.circle);
+        break;
+    default:
+        return std::nullopt;
+    }
+    // collide()'s rule: an overflowed (non-finite) result is no hit.
+    if (contact && !(std::isfinite(contact->depth) && isFinite(contact->normal)))
+        return std::nullopt;
+    return contact;
 }
 
 void World::sortNewEvents(std::size_t from) {

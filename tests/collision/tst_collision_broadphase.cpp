@@ -34,6 +34,7 @@ class TestBroadphase : public QObject {
 private Q_SLOTS:
     void broadphaseMatchesBruteForce_data();
     void broadphaseMatchesBruteForce();
+    void denseCellsTombstonesAndCoarseLevels();
     void boxesRoundOutToTheNearestFloats();
     void pairMapMatchesStdMap();
 };
@@ -136,6 +137,60 @@ void TestBroadphase::broadphaseMatchesBruteForce() {
     // Non-finite boxes are not stored.
     bp.insert(5000, Aabb{{0, 0}, {std::numeric_limits<double>::infinity(), 1}});
     QVERIFY(!bp.contains(5000));
+}
+
+void TestBroadphase::denseCellsTombstonesAndCoarseLevels() {
+    // A full pass gathers a level's pairs in a buffer of a few hundred and hands them on in
+    // runs: a cell of 700 boxes on one spot (every box meets every other, far more pairs than
+    // the buffer holds, from single boxes), boxes on cell borders (integer coordinates: float
+    // boxes are exact, so the pairs are exactly the exact boxes'), a few much larger boxes on
+    // coarser levels (their pairs come between a box's buffered ones and the next box's), and
+    // erased boxes left as tombstones in the sorted array. Every pair exactly once, none more;
+    // the pieces of a two-thread pass meet the same pairs in the same order.
+    std::mt19937_64 rng(31);
+    std::vector<std::optional<Aabb>> boxes;
+    for (int i = 0; i < 700; ++i)
+        boxes.push_back(Aabb{{100, 100}, {104, 104}});
+    for (int i = 0; i < 600; ++i) {
+        const double x = double(rng() % 400), y = double(rng() % 400);
+        const double w = double(rng() % 9), h = double(rng() % 9); // 0: zero-size boxes too
+        boxes.push_back(Aabb{{x, y}, {x + w, y + h}});
+    }
+    for (int i = 0; i < 5; ++i) { // at most 2% of the boxes: they go up a level or more
+        const double x = double(rng() % 300);
+        boxes.push_back(Aabb{{x, x}, {x + 90.0 + 20.0 * i, x + 60.0}});
+    }
+    Broadphase bp;
+    bp.setAutoRebuild(false);
+    for (ShapeHandle i = 0; i < boxes.size(); ++i)
+        bp.insert(i, *boxes[i]);
+    bp.setAutoRebuild(true);
+    QVERIFY(bp.levelCount() > 1);
+    for (ShapeHandle i = 3; i < boxes.size(); i += 17) { // tombstones, no overlay
+        bp.erase(i);
+        boxes[i].reset();
+    }
+    QCOMPARE(bp.overlaySize(), std::size_t(0));
+    std::set<PairKey> want;
+    for (ShapeHandle a = 0; a < boxes.size(); ++a)
+        for (ShapeHandle b = a + 1; b < boxes.size(); ++b)
+            if (boxes[a] && boxes[b] && overlaps(*boxes[a], *boxes[b]))
+                want.insert({a, b});
+    QVERIFY(want.size() > 200000);
+    std::vector<PairKey> order;
+    std::set<PairKey> found;
+    bp.forEachPair([&](ShapeHandle a, ShapeHandle b) {
+        order.push_back({a, b});
+        found.insert({std::min(a, b), std::max(a, b)});
+    });
+    QCOMPARE(order.size(), want.size()); // no pair twice
+    QVERIFY(found == want);
+    std::vector<PairKey> pieces;
+    for (std::size_t part = 0; part < 7; ++part)
+        bp.forEachPairInPart(part, 7, [&](ShapeHandle a, ShapeHandle b) {
+            pieces.push_back({a, b});
+        });
+    QVERIFY(pieces == order);
 }
 
 void TestBroadphase::boxesRoundOutToTheNearestFloats() {
