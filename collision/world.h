@@ -228,6 +228,8 @@ private:
     bool testable(SlotIndex p, SlotIndex q) const;
     std::uint64_t keyOf(SlotIndex p, SlotIndex q) const;
     std::optional<Contact> test(SlotIndex p, SlotIndex q) const;
+    /// collide(p, q) in this order, whichever handle is lower.
+    std::optional<Contact> testInOrder(SlotIndex p, SlotIndex q) const;
     void findPartners(SlotIndex s);
     void beginPairsOf(SlotIndex s);
     void endPairsOf(SlotIndex s);
