@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class QUndoStack;
 
@@ -81,6 +82,9 @@ public:
     bool contains(FrameRef ref) const;
     /// True when ref points at an existing shape.
     bool contains(ShapeRef ref) const;
+    /// data().layerNames(), kept between changes: a shape edit that keeps its layer (each step
+    /// of a drag) does not walk every shape of the document again.
+    const QStringList &layerNames() const;
 
     /// The undo stack every user edit is pushed onto.
     QUndoStack *undoStack() const { return mUndoStack; }
@@ -143,6 +147,7 @@ private:
                     int from = -1, int to = -1);
 
     DocumentData mData;
+    mutable std::optional<QStringList> mLayerNames; // nullopt: to be listed again
     QUndoStack *mUndoStack;
     QString mFilePath;
 };

@@ -174,7 +174,7 @@ void TimelinePanel::showFrameMenu(const QPoint &pos) {
 }
 
 void TimelinePanel::refillLayers() {
-    const QStringList layers = mSession->document()->data().layerNames();
+    const QStringList layers = mSession->document()->layerNames();
     QStringList items{tr("(none)")};
     items += layers;
     QStringList current;

@@ -2,6 +2,7 @@
 
 #include "editorsession.h"
 #include "multishapepage.h"
+#include "outofsight.h"
 #include "prompts.h"
 #include "propertiestable.h"
 #include "refusalline.h"
@@ -43,6 +44,10 @@ QWidget *pairRow(QWidget *parent, QWidget *a, QWidget *b) {
 }
 
 void setValueQuietly(QDoubleSpinBox *box, double value) {
+    // setValue repaints the box even when the value is the same; a drag moves one vertex, and
+    // the others' boxes need no repaint. The box keeps its value rounded to its decimals.
+    if (box->value() == QString::number(value, 'f', box->decimals()).toDouble())
+        return;
     const QSignalBlocker blocker(box);
     box->setValue(value);
 }
@@ -259,7 +264,19 @@ ShapeRef PropertyPanel::selectedShape() const {
     return {frame.sprite, frame.frame, selected.first()};
 }
 
+void PropertyPanel::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (mStale)
+        refresh();
+}
+
 void PropertyPanel::refresh() {
+    // Behind the Versus tab or closed: the fields are filled when the dock shows again.
+    if (outOfSight(this)) {
+        mStale = true;
+        return;
+    }
+    mStale = false;
     const Document *document = mSession->document();
     const FrameRef frame = mSession->currentFrame();
     const QList<int> selected = mSession->selectedShapes();
@@ -306,15 +323,28 @@ void PropertyPanel::refreshShape(const Shape &shape) {
     if (!mId->hasFocus() || mId->text() != shape.id)
         mId->setText(shape.id);
     {
+        // Refilled only when the names differ: a refill re-lays out and repaints the whole page,
+        // which each step of a drag would otherwise do.
         const QSignalBlocker blocker(mLayer);
-        mLayer->clear();
-        mLayer->addItems(mSession->document()->data().layerNames());
-        mLayer->setCurrentText(shape.layer);
+        const QStringList &names = mSession->document()->layerNames();
+        bool same = mLayer->count() == names.size();
+        for (int i = 0; same && i < names.size(); ++i)
+            same = mLayer->itemText(i) == names[i];
+        if (!same) {
+            mLayer->clear();
+            mLayer->addItems(names);
+        }
+        if (mLayer->currentText() != shape.layer)
+            mLayer->setCurrentText(shape.layer);
     }
-    mShapeForm->setRowVisible(mCenterRow, !isPolygon);
-    mShapeForm->setRowVisible(mSizeRow, isRect);
-    mShapeForm->setRowVisible(mAngle, isRect);
-    mShapeForm->setRowVisible(mRadius, isCircle);
+    const auto showRow = [this](QWidget *row, bool on) {
+        if (mShapeForm->isRowVisible(row) != on)
+            mShapeForm->setRowVisible(row, on);
+    };
+    showRow(mCenterRow, !isPolygon);
+    showRow(mSizeRow, isRect);
+    showRow(mAngle, isRect);
+    showRow(mRadius, isCircle);
     setValueQuietly(mCenterX, shape.center.x());
     setValueQuietly(mCenterY, shape.center.y());
     setValueQuietly(mWidth, shape.size.width());

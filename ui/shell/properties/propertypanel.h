@@ -65,6 +65,9 @@ public:
     /// The page shown while several shapes are selected.
     MultiShapePage *multiShapePage() const { return mMultiPage; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     QDoubleSpinBox *makeSpinBox(QWidget *parent, std::function<void(double)> commit);
     void refresh();
@@ -80,6 +83,7 @@ private:
     void commitFrameName();
 
     EditorSession *mSession;
+    bool mStale = false; ///< a refresh was skipped while out of sight
     QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
