@@ -12,7 +12,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/dialogs/interpolatedialog.h shell/dialogs/interpolatedialog.cpp
   shell/docks/spritespanel.h shell/docks/spritespanel.cpp
   shell/docks/shapespanel.h shell/docks/shapespanel.cpp
-  shell/docks/outofsight.h
+  shell/docks/outofsight.h shell/docks/outofsight.cpp
   shell/docks/hitspanel.h shell/docks/hitspanel.cpp
   shell/docks/versuspanel.h shell/docks/versuspanel.cpp
   shell/docks/layerspanel.h shell/docks/layerspanel.cpp

@@ -25,7 +25,8 @@ bool pairLess(QPoint x, QPoint y) {
 HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
-    , mTree(new QTreeWidget(this)) {
+    , mTree(new QTreeWidget(this))
+    , mSight(new DockSight(this)) {
     mTree->setObjectName(QStringLiteral("hitsTree"));
     mTree->setColumnCount(4);
     mTree->setHeaderLabels({tr("Shape A"), tr("Shape B"), tr("Depth"), tr("Normal")});
@@ -84,19 +85,17 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
         scheduleRebuild();
     });
     connect(session, &EditorSession::currentFrameChanged, this, &HitsPanel::rebuild);
+    connect(mSight, &DockSight::shown, this, [this] {
+        if (mStale)
+            rebuild();
+    });
     connect(session, &EditorSession::selectedHitChanged, this, &HitsPanel::syncSelectedHit);
     rebuild();
 }
 
-void HitsPanel::showEvent(QShowEvent *event) {
-    QWidget::showEvent(event);
-    if (mStale)
-        rebuild();
-}
-
 bool HitsPanel::skipWhileOutOfSight() {
     // Once a change is skipped, the rows stay as they are until a rebuild lists them afresh.
-    if (outOfSight(this))
+    if (!mSight->inSight())
         mStale = true;
     return mStale;
 }
@@ -132,7 +131,7 @@ int HitsPanel::fillItem(QTreeWidgetItem *item, const FrameHit &hit) const {
 
 void HitsPanel::rebuild() {
     mRebuildPending = false;
-    if (outOfSight(this)) {
+    if (!mSight->inSight()) {
         mStale = true;
         return;
     }

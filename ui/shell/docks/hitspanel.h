@@ -10,6 +10,7 @@ class QTreeWidgetItem;
 
 namespace hitsmith {
 
+class DockSight;
 class EditorSession;
 struct FrameHit;
 struct HitEvent;
@@ -30,9 +31,6 @@ public:
 
     QTreeWidget *tree() const { return mTree; }
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     bool skipWhileOutOfSight(); ///< true (and stale) while no one can see the list
     void scheduleRebuild();
@@ -52,6 +50,7 @@ private:
     QStringList mIds;                ///< the shape ids the rows show, by shape index
     int mFittedWidth[3] = {0, 0, 0}; ///< widest text per column checked since the rebuild
     bool mRebuildPending = false;
+    DockSight *mSight;
     bool mStale = false; ///< changes were skipped while out of sight: rebuild when shown
     bool mUpdating = false;
 };

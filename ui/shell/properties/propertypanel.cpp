@@ -57,6 +57,7 @@ void setValueQuietly(QDoubleSpinBox *box, double value) {
 PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
+    , mSight(new DockSight(this))
     , mStack(new QStackedWidget(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -224,6 +225,10 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::editedSpriteChanged, this, &PropertyPanel::refresh);
+    connect(mSight, &DockSight::shown, this, [this] {
+        if (mStale)
+            refresh();
+    });
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
         if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
@@ -264,15 +269,9 @@ ShapeRef PropertyPanel::selectedShape() const {
     return {frame.sprite, frame.frame, selected.first()};
 }
 
-void PropertyPanel::showEvent(QShowEvent *event) {
-    QWidget::showEvent(event);
-    if (mStale)
-        refresh();
-}
-
 void PropertyPanel::refresh() {
     // Behind the Versus tab or closed: the fields are filled when the dock shows again.
-    if (outOfSight(this)) {
+    if (!mSight->inSight()) {
         mStale = true;
         return;
     }

@@ -20,6 +20,7 @@ class QStackedWidget;
 
 namespace hitsmith {
 
+class DockSight;
 class EditorSession;
 class MultiShapePage;
 class Prompts;
@@ -65,9 +66,6 @@ public:
     /// The page shown while several shapes are selected.
     MultiShapePage *multiShapePage() const { return mMultiPage; }
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     QDoubleSpinBox *makeSpinBox(QWidget *parent, std::function<void(double)> commit);
     void refresh();
@@ -83,6 +81,7 @@ private:
     void commitFrameName();
 
     EditorSession *mSession;
+    DockSight *mSight;
     bool mStale = false; ///< a refresh was skipped while out of sight
     QScrollArea *mScroll;
     QStackedWidget *mStack;
