@@ -13,6 +13,7 @@
 #include "mainwindow.h"
 #include "propertypanel.h"
 #include "shapecommands.h"
+#include "structurecommands.h"
 #include "timelinemodel.h"
 #include "timelinepanel.h"
 
@@ -249,7 +250,14 @@ private Q_SLOTS:
             // The layers were drawn once for the whole drag, yet the dragged shape moved.
             QVERIFY(shown != model->index(1).data(Qt::DecorationRole).value<QPixmap>().toImage());
         }
-        // The whole drag drew the other shapes once; another shape or a new layer starts over.
+        // A new colour for the other shapes' layer: the kept layers are drawn again.
+        QList<LayerStyle> styles{{QStringLiteral("hurt"), QColor(20, 240, 20), true, {}}};
+        doc()->undoStack()->push(new SetCollisionRulesCommand(doc(), doc()->data().collide, styles,
+                                                              QStringLiteral("Colour")));
+        QVERIFY(largestDifference(thumbnail(), plain()) <= 2);
+        nudge(4);
+        QVERIFY(largestDifference(thumbnail(), plain()) <= 2);
+        // Another shape, or a shape's new layer, starts over too.
         Shape other = doc()->shape({0, 0, 3});
         other.center += QPointF(0, 20);
         doc()->undoStack()->push(
