@@ -2,7 +2,6 @@
 
 #include "editorsession.h"
 #include "multishapepage.h"
-#include "outofsight.h"
 #include "prompts.h"
 #include "propertiestable.h"
 #include "refusalline.h"
@@ -57,7 +56,6 @@ void setValueQuietly(QDoubleSpinBox *box, double value) {
 PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
-    , mSight(new DockSight(this))
     , mStack(new QStackedWidget(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -225,10 +223,6 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     connect(session, &EditorSession::selectionChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::currentFrameChanged, this, &PropertyPanel::refresh);
     connect(session, &EditorSession::editedSpriteChanged, this, &PropertyPanel::refresh);
-    connect(mSight, &DockSight::shown, this, [this] {
-        if (mStale)
-            refresh();
-    });
     connect(session->document(), &Document::changed, this, [this](const DocumentChange &change) {
         using Kind = DocumentChange::Kind;
         if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
@@ -270,12 +264,6 @@ ShapeRef PropertyPanel::selectedShape() const {
 }
 
 void PropertyPanel::refresh() {
-    // Behind the Versus tab or closed: the fields are filled when the dock shows again.
-    if (!mSight->inSight()) {
-        mStale = true;
-        return;
-    }
-    mStale = false;
     const Document *document = mSession->document();
     const FrameRef frame = mSession->currentFrame();
     const QList<int> selected = mSession->selectedShapes();

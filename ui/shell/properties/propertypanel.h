@@ -20,7 +20,6 @@ class QStackedWidget;
 
 namespace hitsmith {
 
-class DockSight;
 class EditorSession;
 class MultiShapePage;
 class Prompts;
@@ -81,8 +80,6 @@ private:
     void commitFrameName();
 
     EditorSession *mSession;
-    DockSight *mSight;
-    bool mStale = false; ///< a refresh was skipped while out of sight
     QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
