@@ -11,17 +11,21 @@
 #include "framethumbnail.h"
 #include "hitspanel.h"
 #include "mainwindow.h"
+#include "propertiestable.h"
 #include "propertypanel.h"
 #include "shapecommands.h"
 #include "structurecommands.h"
 #include "timelinemodel.h"
 #include "timelinepanel.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QGraphicsView>
 #include <QMouseEvent>
+#include <QPointer>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -231,6 +235,34 @@ private Q_SLOTS:
         dock("propertiesDock")->raise();
         QApplication::processEvents();
         QCOMPARE(properties->vertexBox(0, 0)->value(), 74.0);
+    }
+
+    void theDraggedShapesPropertiesTableIsNotMadeAnewEachMove() {
+        Shape shape = doc()->shape({0, 0, 0});
+        shape.properties.insert(QStringLiteral("damage"), 12);
+        doc()->undoStack()->push(
+            new ChangeShapesCommand(doc(), {{0, 0, 0}}, {shape}, QStringLiteral("Props")));
+        QApplication::processEvents(); // the table rebuilds a turn later
+        PropertiesTable *table = mWindow->propertyPanel()->shapeProperties();
+        QCOMPARE(table->table()->rowCount(), 1);
+        const QPointer<QComboBox> typeBox = table->typeBox(0);
+        QVERIFY(typeBox);
+        for (int i = 0; i < 5; ++i) {
+            nudge(2);
+            QApplication::processEvents();
+        }
+        QCOMPARE(table->typeBox(0), typeBox.data()); // the same row, not one made per move
+        QCOMPARE(table->table()->item(0, 2)->text(), QStringLiteral("12"));
+        // A new value is shown.
+        shape = doc()->shape({0, 0, 0});
+        shape.properties.insert(QStringLiteral("damage"), 30);
+        doc()->undoStack()->push(
+            new ChangeShapesCommand(doc(), {{0, 0, 0}}, {shape}, QStringLiteral("Props")));
+        QApplication::processEvents();
+        QCOMPARE(table->table()->item(0, 2)->text(), QStringLiteral("30"));
+        doc()->undoStack()->undo();
+        QApplication::processEvents();
+        QCOMPARE(table->table()->item(0, 2)->text(), QStringLiteral("12"));
     }
 
     void theDraggedFramesThumbnailIsTheFullDrawing() {

@@ -228,6 +228,8 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
         if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
             change.frameRef() != mSession->currentFrame())
             return;
+        if (change.kind == Kind::Reset)
+            mTableShape = {}; // another document: its table starts over
         // During a drag of another shape this panel has nothing to update.
         if (change.kind == Kind::ShapeChanged && !mSession->selectedShapes().contains(change.shape))
             return;
@@ -272,8 +274,16 @@ void PropertyPanel::refresh() {
         mSpritePage->showSprite(mSession->editedSprite());
         mStack->setCurrentIndex(3);
     } else if (document->contains(ref)) {
-        refreshShape(document->shape(ref));
-        mShapeProperties->showShapes({ref});
+        const Shape &shape = document->shape(ref);
+        refreshShape(shape);
+        // The table makes every row anew (a type box each): not on each step of a drag, only
+        // for another shape or other properties.
+        if (mStack->currentIndex() != 1 || ref != mTableShape ||
+            shape.properties != mTableProperties) {
+            mShapeProperties->showShapes({ref});
+            mTableShape = ref;
+            mTableProperties = shape.properties;
+        }
         mStack->setCurrentIndex(1);
     } else if (selected.size() > 1 && document->contains(frame)) {
         QList<ShapeRef> refs;
