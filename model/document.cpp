@@ -27,12 +27,6 @@ bool Document::contains(FrameRef ref) const {
            ref.frame < mData.sprites[ref.sprite].frames.size();
 }
 
-const QStringList &Document::layerNames() const {
-    if (!mLayerNames)
-        mLayerNames = mData.layerNames();
-    return *mLayerNames;
-}
-
 bool Document::contains(ShapeRef ref) const {
     return contains(ref.frameRef()) && ref.shape >= 0 &&
            ref.shape < frame(ref.frameRef()).shapes.size();
@@ -104,6 +98,12 @@ FrameRef followFrameRef(FrameRef frame, const DocumentChange &change) {
     return frame;
 }
 
+const QStringList &Document::layerNames() const {
+    if (!mLayerNames)
+        mLayerNames = mData.layerNames();
+    return *mLayerNames;
+}
+
 void Document::reset(DocumentData data, const QString &filePath) {
     mUndoStack->clear();
     mData = std::move(data);
@@ -115,7 +115,10 @@ void Document::reset(DocumentData data, const QString &filePath) {
 }
 
 void Document::setShape(ShapeRef ref, const Shape &shape) {
-    mData.sprites[ref.sprite].frames[ref.frame].shapes[ref.shape] = shape;
+    Shape &stored = mData.sprites[ref.sprite].frames[ref.frame].shapes[ref.shape];
+    if (stored.layer != shape.layer)
+        mLayerNames.reset();
+    stored = shape;
     emitChange(DocumentChange::Kind::ShapeChanged, ref.sprite, ref.frame, ref.shape);
 }
 
@@ -201,7 +204,10 @@ void Document::setVersus(const QList<VersusSetup> &versus) {
 
 void Document::emitChange(DocumentChange::Kind kind, int sprite, int frame, int shape, int from,
                           int to) {
-    mLayerNames.reset(); // every change goes through here, before anyone hears of it
+    // Every change but a shape's (setShape knows whether its layer changed) may add or remove a
+    // layer name.
+    if (kind != DocumentChange::Kind::ShapeChanged)
+        mLayerNames.reset();
     DocumentChange change;
     change.kind = kind;
     change.sprite = sprite;

@@ -84,8 +84,8 @@ public:
     bool contains(FrameRef ref) const;
     /// True when ref points at an existing shape.
     bool contains(ShapeRef ref) const;
-    /// Every layer name in use (DocumentData::layerNames), kept until the next change: the
-    /// panels ask for it on every change and reset, and each time it walks every shape.
+    /// data().layerNames(), kept between changes: a shape edit that keeps its layer (each step
+    /// of a drag) does not walk every shape of the document again.
     const QStringList &layerNames() const;
 
     /// The undo stack every user edit is pushed onto.
@@ -149,7 +149,7 @@ private:
                     int from = -1, int to = -1);
 
     DocumentData mData;
-    mutable std::optional<QStringList> mLayerNames; // until the next change
+    mutable std::optional<QStringList> mLayerNames; // nullopt: to be listed again
     QUndoStack *mUndoStack;
     QString mFilePath;
 };

@@ -94,8 +94,14 @@ MainWindow::MainWindow(std::shared_ptr<Prompts> prompts, QWidget *parent)
     mMessageLabel->setObjectName(QStringLiteral("validationMessage"));
     mCursorLabel->setObjectName(QStringLiteral("cursorPosition"));
     mZoomLabel->setObjectName(QStringLiteral("zoomLevel"));
-    mCursorLabel->setMinimumWidth(
-        fontMetrics().horizontalAdvance(QStringLiteral("00000.0, 00000.0 px")));
+    // Fixed sizes: a label whose size may change asks the status bar to lay out, and the status
+    // bar then repaints all of itself, on each mouse move of a drag.
+    mCursorLabel->setText(QStringLiteral("-00000.0, -00000.0 px"));
+    mCursorLabel->setFixedSize(mCursorLabel->sizeHint());
+    mCursorLabel->clear();
+    mZoomLabel->setText(QStringLiteral("00000%"));
+    mZoomLabel->setFixedSize(mZoomLabel->sizeHint());
+    mZoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     statusBar()->addWidget(mMessageLabel, 1);
     statusBar()->addPermanentWidget(mCursorLabel);
     statusBar()->addPermanentWidget(mZoomLabel);

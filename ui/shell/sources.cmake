@@ -12,6 +12,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/dialogs/interpolatedialog.h shell/dialogs/interpolatedialog.cpp
   shell/docks/spritespanel.h shell/docks/spritespanel.cpp
   shell/docks/shapespanel.h shell/docks/shapespanel.cpp
+  shell/docks/outofsight.h shell/docks/outofsight.cpp
   shell/docks/hitspanel.h shell/docks/hitspanel.cpp
   shell/docks/versuspanel.h shell/docks/versuspanel.cpp shell/docks/versuspanelsource.cpp
   shell/docks/versusopponents.h shell/docks/versusopponents.cpp
@@ -26,6 +27,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/properties/columnfit.h shell/properties/columnfit.cpp
   shell/animation/playback.h shell/animation/playback.cpp
   shell/animation/timelinemodel.h shell/animation/timelinemodel.cpp
+  shell/animation/framethumbnail.h shell/animation/framethumbnail.cpp
   shell/animation/framestripdelegate.h shell/animation/framestripdelegate.cpp
   shell/animation/motionfields.h shell/animation/motionfields.cpp
   shell/animation/timelinepanel.h shell/animation/timelinepanel.cpp

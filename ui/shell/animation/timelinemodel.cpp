@@ -2,13 +2,10 @@
 
 #include "commands/structurecommands.h"
 #include "editorsession.h"
-#include "layercolors.h"
 #include "motionfields.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QPainter>
-#include <QPainterPath>
 
 namespace hitsmith {
 
@@ -106,6 +103,7 @@ void TimelineModel::setAttackLayer(const QString &layer) {
     if (layer == mAttackLayer)
         return;
     mAttackLayer = layer;
+    mFrameData.reset(); // the label changes even when the phases do not
     frameDataMayHaveChanged();
 }
 
@@ -119,7 +117,12 @@ const operations::FrameData &TimelineModel::frameData() const {
 }
 
 void TimelineModel::frameDataMayHaveChanged() {
+    // A drag changes a shape per mouse move and seldom the frame data: only a real change
+    // repaints the whole strip and the label.
+    const std::optional<operations::FrameData> before = mFrameData;
     mFrameData.reset();
+    if (before && frameData() == *before)
+        return;
     if (rowCount() > 0)
         Q_EMIT dataChanged(index(0), index(rowCount() - 1), {PhaseRole});
     Q_EMIT frameDataChanged();
@@ -147,6 +150,7 @@ void TimelineModel::onFrameChanged(FrameRef frame) {
 void TimelineModel::resetSprite() {
     beginResetModel();
     mThumbnails.clear();
+    mPainter.forget();
     if (mSprite >= 0 && mSprite < mSession->document()->data().sprites.size())
         mThumbnails.resize(mSession->document()->sprite(mSprite).frames.size());
     else
@@ -167,12 +171,20 @@ void TimelineModel::invalidate(int frame) {
 void TimelineModel::onDocumentChanged(const DocumentChange &change) {
     using Kind = DocumentChange::Kind;
     switch (change.kind) {
+    case Kind::ShapeChanged:
+        // A drag: the thumbnail draws again only the shapes that change (FrameThumbnailPainter).
+        if (change.sprite == mSprite) {
+            mPainter.shapeChanged(change.sprite, change.frame, change.shape);
+            invalidate(change.frame);
+        }
+        return;
     case Kind::ShapeInserted:
     case Kind::ShapeRemoved:
-    case Kind::ShapeChanged:
     case Kind::FrameChanged:
-        if (change.sprite == mSprite)
+        if (change.sprite == mSprite) {
+            mPainter.forget();
             invalidate(change.frame);
+        }
         return;
     case Kind::SpriteChanged:
         if (change.sprite != mSprite)
@@ -199,6 +211,7 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
 }
 
 void TimelineModel::invalidateAll() {
+    mPainter.forget();
     for (QPixmap &pixmap : mThumbnails)
         pixmap = QPixmap();
     if (rowCount() > 0)
@@ -209,75 +222,9 @@ QPixmap TimelineModel::thumbnail(int row) const {
     if (!mThumbnails[row].isNull())
         return mThumbnails[row];
     ++mThumbnailsDrawn;
-    const DocumentData &data = mSession->document()->data();
-    const Frame &frame = data.sprites[mSprite].frames[row];
-    // The same picture the canvas draws, where it draws it (a PNG cell at the frame's corner, a
-    // MUGEN sprite placed about the axis); framed like the canvas frames it.
-    const FramePicture picture = mSession->picture({mSprite, row});
-    QRectF extent;
-    if (!picture.isMugen && frame.source)
-        extent = QRectF(QPointF(0, 0), frame.source->size());
-    else if (picture.isOk())
-        extent = picture.rect();
-    if (picture.isMugen) {
-        for (const Shape &shape : frame.shapes)
-            extent |= shape.boundingRect(); // the canvas frames a character's boxes too
-    }
-    if (extent.isEmpty()) {
-        // No image: the shapes' extent, as the canvas frames it.
-        extent = picture.isMugen ? QRectF(-32, -64, 64, 64) : QRectF(0, 0, 64, 64);
-        for (const Shape &shape : frame.shapes)
-            extent |= shape.boundingRect();
-    }
-    QPixmap pixmap(kThumbnailSize, kThumbnailSize);
-    pixmap.fill(QColor(0x3a, 0x3a, 0x3a));
-    QPainter painter(&pixmap);
-    const double scale =
-        std::min((kThumbnailSize - 4) / extent.width(), (kThumbnailSize - 4) / extent.height());
-    painter.translate(kThumbnailSize / 2.0, kThumbnailSize / 2.0);
-    painter.scale(scale, scale);
-    painter.translate(-extent.center());
-    if (picture.isOk()) {
-        painter.setRenderHint(QPainter::SmoothPixmapTransform, scale < 1.0);
-        painter.drawImage(picture.position, picture.image);
-    } else if (picture.isMugen && picture.status != PictureStatus::NoImage) {
-        // The canvas's marker, above the axis: dashed for a blank element, crossed when missing.
-        const QPointF axis = painter.transform().map(frame.origin.value_or(QPointF()));
-        const QRectF box(axis - QPointF(5, 15), QSizeF(10, 10));
-        painter.save();
-        painter.resetTransform();
-        const bool blank = picture.status == PictureStatus::Blank;
-        painter.setPen(QPen(blank ? QColor(200, 200, 200) : QColor(235, 80, 80), 1.5,
-                            blank ? Qt::DashLine : Qt::SolidLine));
-        painter.drawRect(box);
-        if (!blank) {
-            painter.drawLine(box.topLeft(), box.bottomRight());
-            painter.drawLine(box.topRight(), box.bottomLeft());
-        }
-        painter.restore();
-    }
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const Shape &shape : frame.shapes) {
-        const auto style = std::find_if(data.layers.begin(), data.layers.end(),
-                                        [&](const LayerStyle &s) { return s.name == shape.layer; });
-        if (style != data.layers.end() && !style->visible)
-            continue;
-        QColor colour = layerColor(shape.layer, data);
-        QPen pen(colour, 1.5);
-        pen.setCosmetic(true);
-        painter.setPen(pen);
-        colour.setAlpha(70);
-        painter.setBrush(colour);
-        if (shape.type == ShapeType::Circle)
-            painter.drawEllipse(shape.center, shape.radius, shape.radius);
-        else if (shape.type == ShapeType::Point)
-            painter.drawPoint(shape.center);
-        else
-            painter.drawPolygon(shape.outline());
-    }
-    painter.end();
-    mThumbnails[row] = pixmap;
-    return pixmap;
+    mThumbnails[row] = mPainter.draw(mSession->document()->data(), mSprite, row,
+                                     mSession->picture({mSprite, row}));
+    return mThumbnails[row];
 }
 
 } // namespace hitsmith

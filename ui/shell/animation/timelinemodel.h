@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document.h"
+#include "framethumbnail.h"
 #include "operations/timing.h"
 
 #include <QAbstractListModel>
@@ -34,7 +35,7 @@ public:
     enum class Phase { Startup, Active, Recovery };
 
     /// Thumbnails fit this square (device-independent pixels).
-    static constexpr int kThumbnailSize = 72;
+    static constexpr int kThumbnailSize = FrameThumbnailPainter::kSize;
 
     explicit TimelineModel(EditorSession *session, QObject *parent = nullptr);
     ~TimelineModel() override;
@@ -74,6 +75,7 @@ private:
     int mSprite = -1;
     int mCurrent = -1;
     mutable QList<QPixmap> mThumbnails; // null: to be drawn
+    mutable FrameThumbnailPainter mPainter;
     mutable int mThumbnailsDrawn = 0;
     QString mAttackLayer;
     mutable std::optional<operations::FrameData> mFrameData; // nullopt: to be computed

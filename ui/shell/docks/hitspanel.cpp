@@ -2,6 +2,7 @@
 
 #include "columnfit.h"
 #include "editorsession.h"
+#include "outofsight.h"
 
 #include <QHeaderView>
 #include <QTimer>
@@ -24,7 +25,8 @@ bool pairLess(QPoint x, QPoint y) {
 HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
     : QWidget(parent)
     , mSession(session)
-    , mTree(new QTreeWidget(this)) {
+    , mTree(new QTreeWidget(this))
+    , mSight(new DockSight(this)) {
     mTree->setObjectName(QStringLiteral("hitsTree"));
     mTree->setColumnCount(4);
     mTree->setHeaderLabels({tr("Shape A"), tr("Shape B"), tr("Depth"), tr("Normal")});
@@ -83,11 +85,24 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
         scheduleRebuild();
     });
     connect(session, &EditorSession::currentFrameChanged, this, &HitsPanel::rebuild);
+    connect(mSight, &DockSight::shown, this, [this] {
+        if (mStale)
+            rebuild();
+    });
     connect(session, &EditorSession::selectedHitChanged, this, &HitsPanel::syncSelectedHit);
     rebuild();
 }
 
+bool HitsPanel::skipWhileOutOfSight() {
+    // Once a change is skipped, the rows stay as they are until a rebuild lists them afresh.
+    if (!mSight->inSight())
+        mStale = true;
+    return mStale;
+}
+
 void HitsPanel::scheduleRebuild() {
+    if (skipWhileOutOfSight())
+        return;
     // Many events can arrive for one user action (a macro, an import); list once per turn.
     if (mRebuildPending)
         return;
@@ -95,23 +110,32 @@ void HitsPanel::scheduleRebuild() {
     QTimer::singleShot(0, this, &HitsPanel::rebuild);
 }
 
-void HitsPanel::fillItem(QTreeWidgetItem *item, const FrameHit &hit) const {
+int HitsPanel::fillItem(QTreeWidgetItem *item, const FrameHit &hit) const {
     const QString texts[] = {
         mIds.value(hit.a), mIds.value(hit.b), QString::number(hit.depth, 'f', 3),
         QStringLiteral("(%1, %2)")
             .arg(QString::number(hit.normal.x(), 'f', 3), QString::number(hit.normal.y(), 'f', 3))};
     // Only cells that read differently: each change repaints and re-lays out its text.
+    int changed = 0;
     for (int column = 0; column < 4; ++column) {
-        if (item->text(column) != texts[column])
+        if (item->text(column) != texts[column]) {
             item->setText(column, texts[column]);
+            changed |= 1 << column;
+        }
     }
     const QPoint pair(hit.a, hit.b);
     if (item->data(0, kPairRole).toPoint() != pair || !item->data(0, kPairRole).isValid())
         item->setData(0, kPairRole, pair);
+    return changed;
 }
 
 void HitsPanel::rebuild() {
     mRebuildPending = false;
+    if (!mSight->inSight()) {
+        mStale = true;
+        return;
+    }
+    mStale = false;
     const Document *document = mSession->document();
     const FrameRef frame = mSession->currentFrame();
     mUpdating = true;
@@ -154,7 +178,7 @@ int HitsPanel::rowOf(QPoint pair) const {
 
 void HitsPanel::applyEvents(const QList<HitEvent> &events) {
     // A full rebuild is on its way (shapes were renumbered): it reads the service afresh.
-    if (mRebuildPending)
+    if (mRebuildPending || skipWhileOutOfSight())
         return;
     const Document *document = mSession->document();
     if (!document->contains(mSession->currentFrame()))
@@ -175,16 +199,17 @@ void HitsPanel::applyEvents(const QList<HitEvent> &events) {
             }
         } else {
             int at = row;
+            int changed = 0;
             if (row >= 0) {
-                fillItem(mTree->topLevelItem(row), event.hit);
+                changed = fillItem(mTree->topLevelItem(row), event.hit);
             } else {
                 at = lowerBound(pair);
                 auto *item = new QTreeWidgetItem;
-                fillItem(item, event.hit);
+                changed = fillItem(item, event.hit);
                 mTree->insertTopLevelItem(at, item);
                 mPairs.insert(at, pair);
             }
-            fitRow(at);
+            fitRow(at, changed);
         }
         if (pair == QPoint(selA, selB))
             selectionTouched = true;
@@ -195,7 +220,7 @@ void HitsPanel::applyEvents(const QList<HitEvent> &events) {
 }
 
 void HitsPanel::refreshShapeIds() {
-    if (mRebuildPending)
+    if (mRebuildPending || skipWhileOutOfSight())
         return;
     const Document *document = mSession->document();
     const FrameRef frame = mSession->currentFrame();
@@ -216,18 +241,20 @@ void HitsPanel::refreshShapeIds() {
             if (mPairs[row].y() == s)
                 mTree->topLevelItem(row)->setText(1, mIds[s]);
             if (mPairs[row].x() == s || mPairs[row].y() == s)
-                fitRow(row);
+                fitRow(row, (mPairs[row].x() == s ? 1 : 0) | (mPairs[row].y() == s ? 2 : 0));
         }
     }
 }
 
-void HitsPanel::fitRow(int row) {
+void HitsPanel::fitRow(int row, int columns) {
     // Rows that change between rebuilds (a drag, a rename) may need wider columns; the last
     // one stretches to the dock's edge. A text no wider than one already fitted needs no
     // measuring by the delegate: a drag updates many rows per mouse move.
     const QTreeWidgetItem *item = mTree->topLevelItem(row);
     const QFontMetrics metrics = mTree->fontMetrics();
     for (int column = 0; column < 3; ++column) {
+        if (!(columns & (1 << column)))
+            continue; // unchanged: it was measured when it was set
         const int width = metrics.horizontalAdvance(item->text(column));
         if (width <= mFittedWidth[column])
             continue;
@@ -237,6 +264,8 @@ void HitsPanel::fitRow(int row) {
 }
 
 void HitsPanel::syncSelectedHit() {
+    if (mStale)
+        return; // the rebuild when shown selects it
     const auto [a, b] = mSession->selectedHit();
     mUpdating = true;
     const int row = rowOf(QPoint(a, b));

@@ -10,6 +10,7 @@ class QTreeWidgetItem;
 
 namespace hitsmith {
 
+class DockSight;
 class EditorSession;
 struct FrameHit;
 struct HitEvent;
@@ -20,7 +21,8 @@ struct HitEvent;
 /// During a drag the list is kept up to date incrementally: each CollisionService::hitsChanged
 /// event inserts (Began, in (a, b) order), updates (Changed) or removes (Ended) one row. Only
 /// changes that renumber shapes (insert, remove, reorder), a frame switch or a new document
-/// rebuild the whole list, and only then are the columns sized to their contents.
+/// rebuild the whole list, and only then are the columns sized to their contents. Behind another
+/// tab (History) or closed, it skips all of that and lists afresh when shown.
 class HitsPanel : public QWidget {
     Q_OBJECT
 
@@ -30,15 +32,17 @@ public:
     QTreeWidget *tree() const { return mTree; }
 
 private:
+    bool skipWhileOutOfSight(); ///< true (and stale) while no one can see the list
     void scheduleRebuild();
     void rebuild();
     void applyEvents(const QList<HitEvent> &events);
     void refreshShapeIds();
-    void fillItem(QTreeWidgetItem *item, const FrameHit &hit) const;
+    /// Sets the row's cells; returns the columns whose text changed (bit i: column i).
+    int fillItem(QTreeWidgetItem *item, const FrameHit &hit) const;
     int rowOf(QPoint pair) const;      ///< the row of a pair, or -1
     int lowerBound(QPoint pair) const; ///< where a pair belongs in (a, b) order
     void syncSelectedHit();
-    void fitRow(int row);
+    void fitRow(int row, int columns); ///< columns: bit i for column i
 
     EditorSession *mSession;
     QTreeWidget *mTree;
@@ -46,6 +50,8 @@ private:
     QStringList mIds;                ///< the shape ids the rows show, by shape index
     int mFittedWidth[3] = {0, 0, 0}; ///< widest text per column checked since the rebuild
     bool mRebuildPending = false;
+    DockSight *mSight;
+    bool mStale = false; ///< changes were skipped while out of sight: rebuild when shown
     bool mUpdating = false;
 };
 

@@ -46,23 +46,33 @@ LayerChooser::LayerChooser(EditorSession *session, QWidget *parent)
 }
 
 void LayerChooser::refreshLayers() {
+    // Called on every change of the document, so on each step of a drag: it touches the widget
+    // only when a name or a colour differs (a new icon or text repaints the tool bar).
     const DocumentData &data = mSession->document()->data();
     QStringList names = mSession->document()->layerNames();
-    if (!names.contains(mSession->currentLayer()))
+    if (!names.contains(mSession->currentLayer())) {
         names.append(mSession->currentLayer());
-    names.sort();
-    QStringList shown;
-    for (int i = 0; i < count(); ++i)
-        shown.append(itemText(i));
-    if (shown != names) {
+        names.sort();
+    }
+    bool same = count() == names.size();
+    for (int i = 0; same && i < count(); ++i)
+        same = itemText(i) == names[i];
+    QList<QColor> colours;
+    colours.reserve(names.size());
+    for (const QString &name : std::as_const(names))
+        colours.append(layerColor(name, data));
+    if (!same) {
         const QSignalBlocker blocker(this);
         clear();
-        for (const QString &name : std::as_const(names))
-            addItem(swatch(layerColor(name, data)), name);
+        for (int i = 0; i < names.size(); ++i)
+            addItem(swatch(colours[i]), names[i]);
     } else {
-        for (int i = 0; i < count(); ++i)
-            setItemIcon(i, swatch(layerColor(itemText(i), data)));
+        for (int i = 0; i < count(); ++i) {
+            if (i >= mColours.size() || mColours[i] != colours[i])
+                setItemIcon(i, swatch(colours[i]));
+        }
     }
+    mColours = colours;
     showCurrentLayer();
 }
 
@@ -73,8 +83,9 @@ void LayerChooser::showCurrentLayer() {
         return;
     }
     const QSignalBlocker blocker(this);
-    setCurrentIndex(findText(layer));
-    if (lineEdit())
+    if (currentIndex() != findText(layer))
+        setCurrentIndex(findText(layer));
+    if (lineEdit() && lineEdit()->text() != layer)
         lineEdit()->setText(layer);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QColor>
 #include <QComboBox>
+#include <QList>
 
 namespace hitsmith {
 
@@ -19,6 +21,7 @@ private:
     void showCurrentLayer();
 
     EditorSession *mSession;
+    QList<QColor> mColours; ///< each item's swatch colour, to set icons only when one changes
 };
 
 } // namespace hitsmith

@@ -41,11 +41,17 @@ ShapesPanel::ShapesPanel(EditorSession *session, QWidget *parent)
             return;
         // A drag changes one shape per mouse move: refresh its row only, never the whole list.
         if (change.kind == Kind::ShapeChanged && change.shape < mTree->topLevelItemCount()) {
-            updateItem(mTree->topLevelItem(change.shape),
-                       mSession->document()->shape(change.shapeRef()));
-            // A renamed shape or a new layer name may need more room ("p…" otherwise).
-            for (int column = 0; column < mTree->columnCount() - 1; ++column)
-                widenColumnToFit(mTree, mTree->model()->index(change.shape, column));
+            QTreeWidgetItem *item = mTree->topLevelItem(change.shape);
+            const QString texts[] = {item->text(0), item->text(1)};
+            const bool hadIcon = !item->icon(0).isNull();
+            updateItem(item, mSession->document()->shape(change.shapeRef()));
+            // A renamed shape, a new warning icon or a new layer name may need more room ("p…"
+            // otherwise); an unchanged cell needs no measuring.
+            for (int column = 0; column < mTree->columnCount() - 1; ++column) {
+                if (item->text(column) != texts[column] ||
+                    (column == 0 && hadIcon == item->icon(0).isNull()))
+                    widenColumnToFit(mTree, mTree->model()->index(change.shape, column));
+            }
             return;
         }
         rebuild();
@@ -79,11 +85,15 @@ void ShapesPanel::rebuild() {
 }
 
 void ShapesPanel::updateItem(QTreeWidgetItem *item, const Shape &shape) {
+    // A drag updates the dragged shape's row on each mouse move. Texts are compared by the item
+    // (an equal one changes nothing), icons are not: set only when the row's warning comes or
+    // goes, or each move would repaint the row.
     item->setText(0, shape.id);
     item->setText(1, shapeTypeName(shape.type));
     item->setText(2, shape.layer);
     const auto problem = validateShape(shape);
-    item->setIcon(0, problem ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    if (item->icon(0).isNull() == problem.has_value())
+        item->setIcon(0, problem ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
     for (int column = 0; column < 3; ++column)
         item->setToolTip(column, problem ? problem->reason : QString());
 }

@@ -43,6 +43,10 @@ QWidget *pairRow(QWidget *parent, QWidget *a, QWidget *b) {
 }
 
 void setValueQuietly(QDoubleSpinBox *box, double value) {
+    // setValue repaints the box even when the value is the same; a drag moves one vertex, and
+    // the others' boxes need no repaint. The box keeps its value rounded to its decimals.
+    if (box->value() == QString::number(value, 'f', box->decimals()).toDouble())
+        return;
     const QSignalBlocker blocker(box);
     box->setValue(value);
 }
@@ -224,6 +228,8 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
         if ((change.kind == Kind::ShapeChanged || change.kind == Kind::FrameChanged) &&
             change.frameRef() != mSession->currentFrame())
             return;
+        if (change.kind == Kind::Reset)
+            mTableShape = {}; // another document: its table starts over
         // During a drag of another shape this panel has nothing to update.
         if (change.kind == Kind::ShapeChanged && !mSession->selectedShapes().contains(change.shape))
             return;
@@ -268,8 +274,16 @@ void PropertyPanel::refresh() {
         mSpritePage->showSprite(mSession->editedSprite());
         mStack->setCurrentIndex(3);
     } else if (document->contains(ref)) {
-        refreshShape(document->shape(ref));
-        mShapeProperties->showShapes({ref});
+        const Shape &shape = document->shape(ref);
+        refreshShape(shape);
+        // The table makes every row anew (a type box each): not on each step of a drag, only
+        // for another shape or other properties.
+        if (mStack->currentIndex() != 1 || ref != mTableShape ||
+            shape.properties != mTableProperties) {
+            mShapeProperties->showShapes({ref});
+            mTableShape = ref;
+            mTableProperties = shape.properties;
+        }
         mStack->setCurrentIndex(1);
     } else if (selected.size() > 1 && document->contains(frame)) {
         QList<ShapeRef> refs;
@@ -306,15 +320,28 @@ void PropertyPanel::refreshShape(const Shape &shape) {
     if (!mId->hasFocus() || mId->text() != shape.id)
         mId->setText(shape.id);
     {
+        // Refilled only when the names differ: a refill re-lays out and repaints the whole page,
+        // which each step of a drag would otherwise do.
         const QSignalBlocker blocker(mLayer);
-        mLayer->clear();
-        mLayer->addItems(mSession->document()->layerNames());
-        mLayer->setCurrentText(shape.layer);
+        const QStringList &names = mSession->document()->layerNames();
+        bool same = mLayer->count() == names.size();
+        for (int i = 0; same && i < names.size(); ++i)
+            same = mLayer->itemText(i) == names[i];
+        if (!same) {
+            mLayer->clear();
+            mLayer->addItems(names);
+        }
+        if (mLayer->currentText() != shape.layer)
+            mLayer->setCurrentText(shape.layer);
     }
-    mShapeForm->setRowVisible(mCenterRow, !isPolygon);
-    mShapeForm->setRowVisible(mSizeRow, isRect);
-    mShapeForm->setRowVisible(mAngle, isRect);
-    mShapeForm->setRowVisible(mRadius, isCircle);
+    const auto showRow = [this](QWidget *row, bool on) {
+        if (mShapeForm->isRowVisible(row) != on)
+            mShapeForm->setRowVisible(row, on);
+    };
+    showRow(mCenterRow, !isPolygon);
+    showRow(mSizeRow, isRect);
+    showRow(mAngle, isRect);
+    showRow(mRadius, isCircle);
     setValueQuietly(mCenterX, shape.center.x());
     setValueQuietly(mCenterY, shape.center.y());
     setValueQuietly(mWidth, shape.size.width());

@@ -2,6 +2,7 @@
 
 #include "document.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QWidget>
 
@@ -80,6 +81,8 @@ private:
     void commitFrameName();
 
     EditorSession *mSession;
+    ShapeRef mTableShape;         ///< the shape whose properties mShapeProperties shows
+    QJsonObject mTableProperties; ///< and the properties it was shown with
     QScrollArea *mScroll;
     QStackedWidget *mStack;
     QLabel *mEmptyLabel;
