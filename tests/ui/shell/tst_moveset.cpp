@@ -429,10 +429,12 @@ private Q_SLOTS:
                                                                       {"center", QJsonArray{0, 30}},
                                                                       {"size", QJsonArray{1.5, 60}},
                                                                       {"angle", 0}}}}}}}});
-        const QJsonObject root{{"format", "hitsmith"},
-                               {"version", 1},
-                               {"collide", QJsonArray{QJsonArray{"hitbox", "hurtbox"}}},
-                               {"sprites", sprites}};
+        // Appended, not QJsonArray{QJsonArray{...}}: with one element of its own type, clang
+        // takes that brace list for a copy (CWG 1467), GCC for a list of one array.
+        QJsonArray collide;
+        collide.append(QJsonArray{"hitbox", "hurtbox"});
+        const QJsonObject root{
+            {"format", "hitsmith"}, {"version", 1}, {"collide", collide}, {"sprites", sprites}};
         QVERIFY(open(QJsonDocument(root).toJson(), QStringLiteral("forty.json")));
         chooseDefender(QStringLiteral("dummy/thin"));
         QCOMPARE(panel()->chartLayout().rows.size(), 40);

@@ -67,8 +67,13 @@ MotionFields::MotionFields(EditorSession *session, QWidget *parent)
         showFrame();
     });
     connect(session->document(), &Document::changed, this, &MotionFields::onDocumentChanged);
-    connect(session->document()->undoStack(), &QUndoStack::indexChanged, this,
-            &MotionFields::onHistoryMoved);
+    mHistoryConnection = connect(session->document()->undoStack(), &QUndoStack::indexChanged, this,
+                                 &MotionFields::onHistoryMoved);
+    // A session going away first (a test's, or the window's before its docks) clears its undo
+    // stack in its children's destruction, which emits indexChanged into a half-destroyed
+    // session: QObject emits destroyed() before it deletes its children.
+    connect(session, &QObject::destroyed, this,
+            [this] { QObject::disconnect(mHistoryConnection); });
     mHistoryCount = session->document()->undoStack()->count();
     mHistoryIndex = session->document()->undoStack()->index();
     recordMotions();

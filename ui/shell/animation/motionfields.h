@@ -59,6 +59,7 @@ private:
     bool mCommitting = false;
     int mHistoryCount = 0; // the undo stack's count and index as last seen
     int mHistoryIndex = 0;
+    QMetaObject::Connection mHistoryConnection; ///< cut when the session goes (see constructor)
 };
 
 } // namespace hitsmith
