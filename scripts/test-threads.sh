@@ -28,5 +28,5 @@ run() {
   "$program" "$@"
 }
 run tst_collision_parallel
-run tst_model_collisionservice largeFrameBuildsTheSameOnTwoThreads
+run tst_model_collisionservice largeFrameBuildsTheSameOnTwoThreads manyFramesResetTheSameOnTwoThreads
 echo "hitsmith test: the two-thread paths pass under ThreadSanitizer"
