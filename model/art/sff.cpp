@@ -82,6 +82,21 @@ QImage indexedImage(const QByteArray &pixels, int width, int height) {
     return image;
 }
 
+/// Points a sprite without data of its own at the sprite whose pixels it shows (the target of
+/// `link` when that is itself a link) and takes its size; a link to a later sprite or to a bad
+/// link gets no pixels (linkedTo -1), as in the engine. The source, or nullptr.
+const SffSprite *linkTo(SffSprite &sprite, int link, const QList<SffSprite> &earlier) {
+    if (link < 0 || link >= earlier.size()) {
+        sprite.linkedTo = -1;
+        return nullptr;
+    }
+    const SffSprite &source = earlier[link];
+    const bool bad = source.compression == SffCompression::Linked && source.linkedTo < 0;
+    sprite.linkedTo = bad ? -1 : source.linkedTo >= 0 ? source.linkedTo : link;
+    sprite.size = source.size;
+    return &source;
+}
+
 } // namespace
 
 QString sffCompressionName(SffCompression compression) {
@@ -345,17 +360,8 @@ bool SffFile::open(const QByteArray &bytes) {
             const qsizetype index = mSprites.size();
             if (size == 0) {
                 sprite.compression = SffCompression::Linked;
-                if (link < index) {
-                    const SffSprite &source = mSprites[link];
-                    // A link to a bad link has no pixels either.
-                    const bool bad =
-                        source.compression == SffCompression::Linked && source.linkedTo < 0;
-                    sprite.linkedTo = bad ? -1 : source.linkedTo >= 0 ? source.linkedTo : link;
-                    sprite.size = source.size;
-                    sprite.palette = source.palette;
-                } else {
-                    sprite.linkedTo = -1; // the engine gives it no pixels
-                }
+                if (const SffSprite *source = linkTo(sprite, link, mSprites))
+                    sprite.palette = source->palette;
             } else {
                 sprite.dataOffset = offset + kV1SubheaderSize;
                 // The engine takes the distance to the next header as the length, except for
@@ -510,17 +516,10 @@ bool SffFile::open(const QByteArray &bytes) {
         const qsizetype index = mSprites.size();
         if (size == 0) {
             sprite.compression = SffCompression::Linked;
-            if (link < index) {
-                const SffSprite &source = mSprites[link];
-                const bool bad =
-                    source.compression == SffCompression::Linked && source.linkedTo < 0;
-                sprite.linkedTo = bad ? -1 : source.linkedTo >= 0 ? source.linkedTo : link;
-                sprite.size = source.size;
-                sprite.colorDepth = source.colorDepth;
-            } else {
-                sprite.linkedTo = -1;
+            if (const SffSprite *source = linkTo(sprite, link, mSprites))
+                sprite.colorDepth = source->colorDepth;
+            else
                 sprite.palette = 0;
-            }
         } else {
             sprite.dataOffset = offset + ((flags & 1) ? translated : literal);
             sprite.dataLength = size;

@@ -43,15 +43,23 @@ QString endedEarly() {
     return tr("the compressed data ends before the image does");
 }
 
+/// What every decoder fills: width x height zeros (index 0, transparent), or the error of an
+/// input with no bytes.
+Indices blankCanvas(qint64 size, int width, int height) {
+    Indices out;
+    if (size <= 0)
+        out.error = tr("no pixel data");
+    else
+        out.pixels = QByteArray(qsizetype(width) * height, '\0');
+    return out;
+}
+
 } // namespace
 
 Indices decodePcxRle(const uint8_t *data, qint64 size, int width, int height, int bytesPerLine) {
-    Indices out;
-    if (size <= 0) {
-        out.error = tr("no pixel data");
+    Indices out = blankCanvas(size, width, height);
+    if (!out.error.isEmpty())
         return out;
-    }
-    out.pixels = QByteArray(qsizetype(width) * height, '\0');
     auto *p = reinterpret_cast<uint8_t *>(out.pixels.data());
     const qint64 total = out.pixels.size();
     Stream rle(data, size);
@@ -85,12 +93,9 @@ Indices decodePcxRle(const uint8_t *data, qint64 size, int width, int height, in
 }
 
 Indices decodeRle8(const uint8_t *data, qint64 size, int width, int height) {
-    Indices out;
-    if (size <= 0) {
-        out.error = tr("no pixel data");
+    Indices out = blankCanvas(size, width, height);
+    if (!out.error.isEmpty())
         return out;
-    }
-    out.pixels = QByteArray(qsizetype(width) * height, '\0');
     auto *p = reinterpret_cast<uint8_t *>(out.pixels.data());
     const qint64 total = out.pixels.size();
     Stream rle(data, size);
@@ -117,12 +122,9 @@ Indices decodeRle8(const uint8_t *data, qint64 size, int width, int height) {
 }
 
 Indices decodeRle5(const uint8_t *data, qint64 size, int width, int height) {
-    Indices out;
-    if (size <= 0) {
-        out.error = tr("no pixel data");
+    Indices out = blankCanvas(size, width, height);
+    if (!out.error.isEmpty())
         return out;
-    }
-    out.pixels = QByteArray(qsizetype(width) * height, '\0');
     auto *p = reinterpret_cast<uint8_t *>(out.pixels.data());
     const qint64 total = out.pixels.size();
     Stream rle(data, size);
@@ -154,12 +156,9 @@ Indices decodeRle5(const uint8_t *data, qint64 size, int width, int height) {
 }
 
 Indices decodeLz5(const uint8_t *data, qint64 size, int width, int height) {
-    Indices out;
-    if (size <= 0) {
-        out.error = tr("no pixel data");
+    Indices out = blankCanvas(size, width, height);
+    if (!out.error.isEmpty())
         return out;
-    }
-    out.pixels = QByteArray(qsizetype(width) * height, '\0');
     auto *p = reinterpret_cast<uint8_t *>(out.pixels.data());
     const qint64 total = out.pixels.size();
     Stream rle(data, size);
