@@ -73,7 +73,11 @@ public:
     virtual ~ShapeSource() = default;
     /// Number of shapes.
     virtual std::size_t size() const = 0;
-    /// Total polygon vertices over all shapes, if known cheaply (0: unknown); only sizes memory.
+    /// Called once before the first shape is read, with whether the load reads in two lanes
+    /// (only ever true when readsInTwoLanes()): a source may prepare differently for each.
+    virtual void startReading(bool inTwoLanes) { (void)inTwoLanes; }
+    /// Total polygon vertices over all shapes, if known cheaply (0: unknown), asked after
+    /// startReading(); only sizes memory.
     virtual std::size_t vertexCountHint() const { return 0; }
     /// Shape i (called for i = 0, 1, ..., size() - 1 in turn, unless the source reads in two
     /// lanes); its points need stay valid only until the next call.

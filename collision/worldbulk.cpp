@@ -122,12 +122,14 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
     const std::size_t n = source.size();
     const std::size_t firstEvent = mEvents.size();
     try {
+        const bool inTwoLanes = source.readsInTwoLanes() && runsOnTwoThreads(n);
+        source.startReading(inTwoLanes);
         const std::size_t vertexHint = source.vertexCountHint();
         mBodies.reserve(n);
         mVertices.reserve(vertexHint);
         mBroadphase.reserve(n);
         mBroadphase.setAutoRebuild(false);
-        if (source.readsInTwoLanes() && runsOnTwoThreads(n)) {
+        if (inTwoLanes) {
             stageInTwoLanes(source, vertexHint);
         } else {
             for (std::size_t i = 0; i < n; ++i) {
@@ -304,6 +306,7 @@ std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
     if (mBodies.empty() && n != 0 && n <= PairMap::kMaxHandle + 1)
         return loadEmpty(source, events);
     // Into a world with shapes: lay the inputs out (their points in one pool) and add them.
+    source.startReading(false);
     std::vector<ShapeInput> inputs(n);
     std::vector<std::size_t> offsets(n);
     std::vector<Vec2> points;

@@ -137,18 +137,37 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
 /// as an empty polygon, which the world keeps but never pairs; buildWorld then removes it.
 class CollisionService::FrameSource final : public collision::ShapeSource {
 public:
-    /// Every layer of the frame must have its number already (numberLayers): the lanes only
-    /// look names up, so the numbering does not depend on which lane got there first.
-    FrameSource(const CollisionService &service, const Frame &frame)
+    /// A frame whose every layer has its number already (numberLayers, which also counted
+    /// vertexCount, the polygons' vertices): the lanes only look names up, so the numbering
+    /// does not depend on which lane got there first, and nothing of the service is written.
+    FrameSource(const CollisionService &service, const Frame &frame, std::size_t vertexCount)
         : mLayers(service.mLayerIndex)
         , mFrame(frame)
-        , mCollidable(std::size_t(frame.shapes.size()), 0) {
-        for (const Shape &shape : mFrame.shapes)
-            if (shape.type == ShapeType::Polygon)
-                mVertexCount += std::size_t(shape.points.size());
-    }
+        , mCollidable(std::size_t(frame.shapes.size()), 0)
+        , mVertexCount(vertexCount) {}
+    /// A frame whose layers this source numbers: as the shapes are read when the world reads
+    /// them in one lane (in file order, as numberLayers would, without a walk through the frame
+    /// beforehand: at 100,000 shapes that walk streamed 14 MB of shapes for a few names), else
+    /// all at once before the two lanes start.
+    FrameSource(CollisionService &service, const Frame &frame)
+        : mLayers(service.mLayerIndex)
+        , mNumbering(&service)
+        , mFrame(frame)
+        , mCollidable(std::size_t(frame.shapes.size()), 0) {}
 
     std::size_t size() const override { return std::size_t(mFrame.shapes.size()); }
+    void startReading(bool inTwoLanes) override {
+        if (!mNumbering)
+            return;
+        if (inTwoLanes) {
+            mVertexCount = mNumbering->numberLayers(mFrame);
+            mNumbering = nullptr; // the lanes only look names up
+        } else {
+            // Not counted: room for four vertices a shape is set aside (untouched memory costs
+            // nothing; a frame of larger polygons grows the pool as it goes).
+            mVertexCount = size() * kVertexGuess;
+        }
+    }
     std::size_t vertexCountHint() const override { return mVertexCount; }
     collision::ShapeInput next(std::size_t i) override { return nextInLane(i, 0); }
     // Each lane converts into its own scratch and remembers its own last layer; the layer
@@ -195,8 +214,7 @@ public:
         // Frames mostly use a few layers: a name is looked up only when it is not among the last
         // few met (by the address of its characters, which readers share: SharedNames).
         const std::uint16_t *known = lane.layers.find(shape.layer);
-        input.layer =
-            known ? *known : lane.layers.remember(shape.layer, mLayers.value(shape.layer));
+        input.layer = known ? *known : lane.layers.remember(shape.layer, numberOf(shape.layer));
         mCollidable[i] = 1;
         return input;
     }
@@ -205,6 +223,10 @@ public:
 
 private:
     static constexpr std::size_t kPointsAhead = 4;
+    static constexpr std::size_t kVertexGuess = 4;
+    std::uint16_t numberOf(const QString &layer) const {
+        return mNumbering ? mNumbering->layerIndex(layer) : mLayers.value(layer);
+    }
     static void prefetch(const void *p) {
 #if defined(__GNUC__) || defined(__clang__)
         __builtin_prefetch(p);
@@ -217,6 +239,7 @@ private:
         RecentLayers layers;
     };
     const QHash<QString, std::uint16_t> &mLayers;
+    CollisionService *mNumbering = nullptr; // numbers new layers as the one lane meets them
     const Frame &mFrame;
     std::vector<std::uint8_t> mCollidable;
     std::size_t mVertexCount = 0;
@@ -252,29 +275,46 @@ void CollisionService::setResetThreads(ResetThreads threads) {
     gResetThreads.store(threads, std::memory_order_relaxed);
 }
 
-void CollisionService::numberLayers(const Frame &frame) {
+std::size_t CollisionService::numberLayers(const Frame &frame) {
     // File order, as a one-thread load meets them; a name is looked up only when it is not
-    // among the last few met.
+    // among the last few met. The vertices are counted in the same pass: a walk over 100,000
+    // shapes is a walk through memory, and a second one cost as much as the first.
     RecentLayers numbered;
-    for (const Shape &shape : frame.shapes)
+    std::size_t vertices = 0;
+    for (const Shape &shape : frame.shapes) {
+        if (shape.type == ShapeType::Polygon)
+            vertices += std::size_t(shape.points.size());
         if (!numbered.find(shape.layer))
             numbered.remember(shape.layer, layerIndex(shape.layer));
+    }
+    return vertices;
 }
 
 std::shared_ptr<CollisionService::FrameWorld> CollisionService::buildWorld(const Frame &frame) {
     const LayerFilter filter = layerFilter(); // the matrix's layers numbered first, as always
-    numberLayers(frame);
     return buildWorld(frame, filter);
 }
 
 std::shared_ptr<CollisionService::FrameWorld>
-CollisionService::buildWorld(const Frame &frame, const LayerFilter &filter) const {
+CollisionService::buildWorld(const Frame &frame, const LayerFilter &filter) {
+    FrameSource source(*this, frame);
+    return buildWorld(source, filter);
+}
+
+std::shared_ptr<CollisionService::FrameWorld>
+CollisionService::buildWorld(const Frame &frame, const LayerFilter &filter,
+                             std::size_t vertexCount) const {
+    FrameSource source(*this, frame, vertexCount);
+    return buildWorld(source, filter);
+}
+
+std::shared_ptr<CollisionService::FrameWorld>
+CollisionService::buildWorld(FrameSource &source, const LayerFilter &filter) const {
     auto fw = std::make_shared<FrameWorld>();
     applyFilter(fw->world, filter);
     // One bulk build (a single broadphase pass) instead of adding shapes one at a time, each
     // shape converted and validated once as the world reads it. A new world has no history to
     // report: its pairs are not turned into events.
-    FrameSource source(*this, frame);
     const std::vector<collision::ShapeHandle> handles =
         fw->world.addAll(source, collision::LoadEvents::Skip);
     // Both directions of the mapping in one pass (what reindex() would give).
@@ -328,15 +368,13 @@ collision::ShapeHandle CollisionService::addShape(FrameWorld &fw, const Shape &s
 void CollisionService::rebuildAll() {
     mWorlds.clear();
     const QList<Sprite> &sprites = mDocument->data().sprites;
-    // Every layer numbered first, in the order building the frames one by one would meet them:
-    // the matrix's, then each frame's in file order. The worlds are then built without writing
-    // anything of the service's, so two threads can build them.
+    // Layers are numbered in the order building the frames one by one meets them: the
+    // matrix's, then each frame's in file order.
     const LayerFilter filter = layerFilter();
     std::vector<const Frame *> frames;
     qsizetype smallShapes = 0;
     for (const Sprite &sprite : sprites) {
         for (const Frame &frame : sprite.frames) {
-            numberLayers(frame);
             frames.push_back(&frame);
             if (frame.shapes.size() < kLargeFrameShapes)
                 smallShapes += frame.shapes.size();
@@ -348,14 +386,21 @@ void CollisionService::rebuildAll() {
                             (threads == ResetThreads::Auto &&
                              smallShapes >= kTwoThreadResetShapes && usableCores() >= 2);
     if (!twoThreads) {
+        // One frame after the other, each numbering its layers as its world reads it.
         for (std::size_t i = 0; i < frames.size(); ++i)
             built[i] = buildWorld(*frames[i], filter);
     } else {
+        // Every layer numbered first, so that the worlds are built without writing anything of
+        // the service's and two threads can build them.
+        std::vector<std::size_t> vertexCounts;
+        vertexCounts.reserve(frames.size());
+        for (const Frame *frame : frames)
+            vertexCounts.push_back(numberLayers(*frame));
         // The large frames alone (each on its world's two threads), then the others on two
         // threads, a few frames at a time from a shared counter.
         for (std::size_t i = 0; i < frames.size(); ++i)
             if (frames[i]->shapes.size() >= kLargeFrameShapes)
-                built[i] = buildWorld(*frames[i], filter);
+                built[i] = buildWorld(*frames[i], filter, vertexCounts[i]);
         constexpr std::size_t kFramesAtATime = 16;
         std::atomic<std::size_t> next{0};
         const auto work = [&] {
@@ -366,7 +411,7 @@ void CollisionService::rebuildAll() {
                 const std::size_t end = std::min(frames.size(), first + kFramesAtATime);
                 for (std::size_t i = first; i < end; ++i)
                     if (frames[i]->shapes.size() < kLargeFrameShapes)
-                        built[i] = buildWorld(*frames[i], filter);
+                        built[i] = buildWorld(*frames[i], filter, vertexCounts[i]);
             }
         };
         std::exception_ptr failed;

@@ -81,11 +81,18 @@ private:
     /// The collide matrix as layer numbers (nullopt: every pair); numbers its layers.
     using LayerFilter = std::optional<std::vector<std::pair<std::uint16_t, std::uint16_t>>>;
     LayerFilter layerFilter();
-    /// Numbers the frame's layers that have no number yet, in file order.
-    void numberLayers(const Frame &frame);
+    /// Numbers the frame's layers that have no number yet, in file order; returns its polygons'
+    /// vertex count (the same pass, which the world's vertex pool is sized by).
+    std::size_t numberLayers(const Frame &frame);
+    /// A frame's world; its layers are numbered in file order as the world reads the shapes (on
+    /// one thread) or all at once before (when the world reads on two).
     std::shared_ptr<FrameWorld> buildWorld(const Frame &frame);
-    /// A frame's world, its layers numbered already: safe on two threads at once.
-    std::shared_ptr<FrameWorld> buildWorld(const Frame &frame, const LayerFilter &filter) const;
+    std::shared_ptr<FrameWorld> buildWorld(const Frame &frame, const LayerFilter &filter);
+    /// A frame's world, its layers numbered already (numberLayers gave vertexCount): safe on two
+    /// threads at once.
+    std::shared_ptr<FrameWorld> buildWorld(const Frame &frame, const LayerFilter &filter,
+                                           std::size_t vertexCount) const;
+    std::shared_ptr<FrameWorld> buildWorld(FrameSource &source, const LayerFilter &filter) const;
     void applyFilter(collision::World &world);
     static void applyFilter(collision::World &world, const LayerFilter &filter);
     collision::ShapeHandle addShape(FrameWorld &frameWorld, const Shape &shape);

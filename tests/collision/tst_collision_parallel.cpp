@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <atomic>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -96,6 +97,8 @@ private Q_SLOTS:
     void piecesSkipErasedBoxes();
     void failedLoadLeavesAnEmptyWorld_data();
     void failedLoadLeavesAnEmptyWorld();
+    void sourceHearsHowItIsRead_data();
+    void sourceHearsHowItIsRead();
     void helperOnlyWhenACoreIsFree_data();
     void helperOnlyWhenACoreIsFree();
     void autoCountsItsLargePasses();
@@ -301,6 +304,76 @@ private:
 };
 
 } // namespace
+
+namespace {
+
+/// Records what a load told it and when: the service's frame source numbers layers as it reads in
+/// one lane, but must have them all before two lanes start.
+class ListeningSource final : public ShapeSource {
+public:
+    ListeningSource(std::span<const ShapeInput> shapes, bool twoLanes)
+        : mShapes(shapes)
+        , mTwoLanes(twoLanes) {}
+    std::size_t size() const override { return mShapes.size(); }
+    void startReading(bool inTwoLanes) override {
+        ++started;
+        startedBeforeReading = startedBeforeReading && reads.load() == 0;
+        toldTwoLanes = inTwoLanes;
+    }
+    std::size_t vertexCountHint() const override {
+        hintAfterStart = hintAfterStart && started == 1;
+        return 0;
+    }
+    ShapeInput next(std::size_t i) override {
+        ++reads;
+        return mShapes[i];
+    }
+    bool readsInTwoLanes() const override { return mTwoLanes; }
+
+    int started = 0;
+    bool startedBeforeReading = true;
+    bool toldTwoLanes = false;
+    mutable bool hintAfterStart = true;
+    std::atomic<std::size_t> reads{0};
+
+private:
+    std::span<const ShapeInput> mShapes;
+    bool mTwoLanes;
+};
+
+} // namespace
+
+void TestParallel::sourceHearsHowItIsRead_data() {
+    QTest::addColumn<int>("threads"); // World::PassThreads
+    QTest::addColumn<bool>("sourceAllowsTwo");
+    QTest::addColumn<bool>("preloaded"); // into a world that has shapes: read one by one
+    QTest::addColumn<bool>("expectTwo");
+    QTest::newRow("one thread") << int(World::PassThreads::One) << true << false << false;
+    QTest::newRow("two threads") << int(World::PassThreads::Two) << true << false << true;
+    QTest::newRow("a one-lane source") << int(World::PassThreads::Two) << false << false << false;
+    QTest::newRow("into a world with shapes")
+        << int(World::PassThreads::Two) << true << true << false;
+}
+
+void TestParallel::sourceHearsHowItIsRead() {
+    QFETCH(int, threads);
+    QFETCH(bool, sourceAllowsTwo);
+    QFETCH(bool, preloaded);
+    QFETCH(bool, expectTwo);
+    const MixedScene scene(12000, 9);
+    World world;
+    world.setPassThreads(World::PassThreads(threads));
+    if (preloaded)
+        world.addAll(std::span(scene.inputs).first(10));
+    ListeningSource source(scene.inputs, sourceAllowsTwo);
+    world.addAll(source);
+    QCOMPARE(source.started, 1);
+    QVERIFY(source.startedBeforeReading);
+    QVERIFY(source.hintAfterStart);
+    QCOMPARE(source.toldTwoLanes, expectTwo);
+    QCOMPARE(source.reads.load(), scene.inputs.size());
+    QCOMPARE(world.shapeCount(), scene.inputs.size() + (preloaded ? 10 : 0));
+}
 
 void TestParallel::failedLoadLeavesAnEmptyWorld_data() {
     QTest::addColumn<bool>("twoLanes");
