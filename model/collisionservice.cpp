@@ -145,10 +145,10 @@ public:
         , mFrame(frame)
         , mCollidable(std::size_t(frame.shapes.size()), 0)
         , mVertexCount(vertexCount) {}
-    /// A frame whose layers this source numbers: as the shapes are read when the world reads
-    /// them in one lane (in file order, as numberLayers would, without a walk through the frame
+    /// A frame whose layers this source numbers: for a large frame read in one lane, as the
+    /// shapes are read (in file order, as numberLayers would, without a walk through the frame
     /// beforehand: at 100,000 shapes that walk streamed 14 MB of shapes for a few names), else
-    /// all at once before the two lanes start.
+    /// all at once before reading starts.
     FrameSource(CollisionService &service, const Frame &frame)
         : mLayers(service.mLayerIndex)
         , mNumbering(&service)
@@ -159,12 +159,13 @@ public:
     void startReading(bool inTwoLanes) override {
         if (!mNumbering)
             return;
-        if (inTwoLanes) {
+        if (inTwoLanes || size() < kGuessFromShapes) {
+            // A small frame's walk is a walk through the cache, and gives the exact room.
             mVertexCount = mNumbering->numberLayers(mFrame);
             mNumbering = nullptr; // the lanes only look names up
         } else {
-            // Not counted: room for four vertices a shape is set aside (untouched memory costs
-            // nothing; a frame of larger polygons grows the pool as it goes).
+            // Not counted: room for four vertices a shape is set aside (the untouched part of a
+            // large block costs no memory; a frame of larger polygons grows the pool as it goes).
             mVertexCount = size() * kVertexGuess;
         }
     }
@@ -224,6 +225,7 @@ public:
 private:
     static constexpr std::size_t kPointsAhead = 4;
     static constexpr std::size_t kVertexGuess = 4;
+    static constexpr std::size_t kGuessFromShapes = 8192; // a frame this large is not walked first
     std::uint16_t numberOf(const QString &layer) const {
         return mNumbering ? mNumbering->layerIndex(layer) : mLayers.value(layer);
     }
