@@ -24,11 +24,12 @@ enum class ProblemKind {
     DuplicateShapeId,
     DuplicateSpriteName,
     DuplicateFrameName,
-    InvalidProperty,    ///< a property value that is not a number, string or boolean
-    InvalidDuration,    ///< a frame or sprite duration that is not > 0 ms
-    InvalidMotion,      ///< a frame motion that is not finite
-    MissingImage,       ///< a sprite names an image file that does not exist
-    UnknownVersusFrame, ///< a versus setup names a frame the document lacks
+    InvalidProperty,         ///< a property value that is not a number, string or boolean
+    InvalidDuration,         ///< a frame or sprite duration that is not > 0 ms
+    InvalidMotion,           ///< a frame motion that is not finite
+    MissingImage,            ///< a sprite names an image file that does not exist
+    UnknownVersusFrame,      ///< a versus setup names a frame the document lacks
+    MissingDefenderDocument, ///< a versus setup's defender document is missing or unreadable
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).

@@ -4,6 +4,7 @@
 
 #include "hitsmithformat.h"
 #include "operations/moveset.h"
+#include "opponentcheck.h"
 #include "validation.h"
 
 #include <QFileInfo>
@@ -56,7 +57,8 @@ int runValidate(const QStringList &arguments, Output &output) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Checks Hitsmith documents and prints each problem as FILE: sprite/frame/shape-id: "
-        "reason (a missing sprite image is a problem too).\n"
+        "reason (a missing sprite image is a problem too, and so is a saved versus setup whose "
+        "defender document is missing, unreadable or lacks the defender frame).\n"
         "With --sweep --defender SPRITE/FRAME, also every attacker frame whose swing from the "
         "frame before passes through that defender frame while neither frame touches it (as "
         "`range --sweep` finds them: a hit a game testing frame by frame misses), as FILE: "
@@ -107,6 +109,7 @@ int runValidate(const QStringList &arguments, Output &output) {
         }
         QList<Problem> problems = validateDocument(*result.document);
         problems += findMissingImages(*result.document, QFileInfo(file).absolutePath());
+        problems += findVersusOpponentProblems(*result.document, QFileInfo(file).absolutePath());
         for (const Problem &problem : problems)
             output.out << file << ": " << problem.location << ": " << problem.reason << '\n';
         bool failed = false;

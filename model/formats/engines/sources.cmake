@@ -5,6 +5,7 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/enginesupport.h formats/engines/enginesupport.cpp
   formats/engines/animationloss.h formats/engines/animationloss.cpp
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
+  formats/engines/opponentcheck.h formats/engines/opponentcheck.cpp
   formats/engines/tiled/tiledtileset.h formats/engines/tiled/tiledtileset.cpp
   formats/engines/tiled/tiledio.h formats/engines/tiled/tiledreader.cpp
   formats/engines/tiled/tiledwriter.cpp
