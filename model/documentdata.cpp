@@ -1,11 +1,19 @@
 #include "documentdata.h"
 
+#include <cmath>
+
 #include <QSet>
 
 namespace hitsmith {
 
 bool isPropertyValue(const QJsonValue &value) {
     return value.isDouble() || value.isString() || value.isBool();
+}
+
+QJsonValue propertyNumber(double value) {
+    if (value == std::floor(value) && value >= -0x1p63 && value < 0x1p63)
+        return QJsonValue(qint64(value));
+    return QJsonValue(value);
 }
 
 QString imageFlipName(ImageFlip flip) {

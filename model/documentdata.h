@@ -18,6 +18,11 @@ inline constexpr int kDefaultFrameDuration = 100;
 
 /// True when value is a valid property value: a number, a string or a boolean.
 bool isPropertyValue(const QJsonValue &value);
+/// A property number in the form a document keeps it: a whole number that fits 64 bits as an
+/// integer, as Qt's JSON parser (and so a native read) gives it, anything else as a double. A
+/// reader or an edit that has the number as a double stores it through here, so that a save and a
+/// load give the same document back (past 2^53 a double written out reads back as an integer).
+QJsonValue propertyNumber(double value);
 
 /// How a sprite's image is drawn: a mirrored copy flips the image by reference, not in pixels.
 enum class ImageFlip { None, Horizontal, Vertical, Both };

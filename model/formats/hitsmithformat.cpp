@@ -124,8 +124,7 @@ template <typename Writer> void appendExtra(Writer &writer, const QJsonObject &e
 void appendProperties(QString &out, const QJsonObject &properties) {
     LineWriter line(out);
     for (auto it = properties.begin(); it != properties.end(); ++it) {
-        const QJsonValue v = it.value();
-        line.member(it.key()) += v.isDouble() ? json::number(v.toDouble()) : json::compact(v);
+        line.member(it.key()) += json::propertyValue(it.value());
     }
     line.finish();
 }

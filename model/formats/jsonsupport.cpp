@@ -1,5 +1,7 @@
 #include "jsonsupport.h"
 
+#include <QCborValue>
+
 #include "enginesupport.h"
 
 #include <QCoreApplication>
@@ -171,6 +173,14 @@ QString number(double value) {
     QString out;
     appendNumber(out, value);
     return out;
+}
+
+QString propertyValue(const QJsonValue &value) {
+    if (!value.isDouble())
+        return compact(value);
+    if (QCborValue::fromJsonValue(value).isInteger())
+        return QString::number(value.toInteger());
+    return number(value.toDouble());
 }
 
 QString string(const QString &value) {

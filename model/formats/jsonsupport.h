@@ -76,4 +76,8 @@ void appendString(QString &out, const QString &value);
 /// A value in compact one-line JSON (for unknown fields written back as they came).
 QString compact(const QJsonValue &value);
 
+/// A property value as the native writer spells it: an integer's exact digits (a 64-bit id keeps
+/// every one), another number as number(), anything else as compact().
+QString propertyValue(const QJsonValue &value);
+
 } // namespace hitsmith::json

@@ -32,7 +32,7 @@ std::optional<QJsonValue> parsedProperty(const QString &text, PropertyType type)
         const double number = text.trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(number))
             return std::nullopt;
-        return QJsonValue(number);
+        return propertyNumber(number);
     }
     case PropertyType::Bool: {
         const QString word = text.trimmed().toLower();

@@ -218,6 +218,14 @@ void TestGodotFormat::propertiesAsMetadata() {
              qPrintable(attackNode));
     QVERIFY(attackNode.contains(QStringLiteral("metadata/phase = \"active\"")));
 
+    // A Godot int is 64-bit: an integer property keeps every digit (as a double's shortest
+    // text it once came out as 1111111111111111200.0, a float).
+    DocumentData ids = propertyDocument();
+    for (Shape &shape : ids.sprites[0].frames[0].shapes)
+        shape.properties.insert("uid", qint64(1111111111111111111));
+    QVERIFY(format("godot")->write(ids, {}, {}).bytes.contains(
+        "metadata/uid = 1111111111111111111\n"));
+
     // Names Godot's set_meta refuses are not written, and export says so.
     document.sprites[0].frames[0].shapes[1].properties.insert("hit stun", 3);
     document.sprites[0].frames[0].properties.insert("hitsmith_name", "x");

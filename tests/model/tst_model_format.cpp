@@ -9,6 +9,7 @@
 #include "jsonsupport.h"
 #include "sharednames.h"
 
+#include <QCborValue>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void readsEveryShapeSpelling();
     void unknownFieldsSurviveARoundTrip();
     void readsDurationsPropertiesAndFlip();
+    void largePropertyNumbersKeepEveryDigit();
     void motionRoundTripsAndAccumulates();
     void olderFilesWithoutTheNewFieldsLoad();
     void saveLoadSaveIsByteIdentical();
@@ -374,6 +376,42 @@ void TestFormat::readsDurationsPropertiesAndFlip() {
     QVERIFY(again.isOk());
     QCOMPARE(*again.document, *result.document);
     QCOMPARE(HitsmithFormat::serialize(*again.document), saved);
+}
+
+void TestFormat::largePropertyNumbersKeepEveryDigit() {
+    // A 64-bit id in a property: read as Qt reads it (a whole number that fits 64 bits is an
+    // integer) and written back digit for digit, where a double's shortest text (...200) once
+    // changed it. A number past 64 bits, or with a fraction, stays a double.
+    const QByteArray text = R"({"format": "hitsmith", "version": 1, "sprites": [
+  {"name": "k", "frames": [
+    {"name": "a", "properties": {"uid": 1111111111111111111, "low": -9223372036854775808}, "shapes": [
+      {"id": "b", "type": "circle", "center": [1, 2], "radius": 3, "properties": {"huge": 1e300, "half": 0.5, "max": 9223372036854775807}}]}]}]})";
+    for (const bool quickly : {false, true}) {
+        std::optional<DocumentData> document;
+        if (quickly) {
+            document = HitsmithFormat::readQuickly(text, {});
+        } else {
+            ReadResult read = HitsmithFormat::parse(text);
+            QVERIFY2(read.isOk(), qPrintable(read.error));
+            document = std::move(read.document);
+        }
+        QVERIFY(document);
+        const QByteArray saved = HitsmithFormat::serialize(*document);
+        QVERIFY2(saved.contains(
+                     R"("properties": {"low": -9223372036854775808, "uid": 1111111111111111111},)"),
+                 saved.constData());
+        QVERIFY2(saved.contains(
+                     R"("properties": {"half": 0.5, "huge": 1e+300, "max": 9223372036854775807}})"),
+                 saved.constData());
+        const ReadResult again = HitsmithFormat::parse(saved);
+        QVERIFY(again.isOk());
+        QCOMPARE(*again.document, *document);
+    }
+    // An edit's number goes in as a read gives it back: 2^60 typed as a double is an integer.
+    QCOMPARE(propertyNumber(1152921504606846976.0), QJsonValue(qint64(1152921504606846976)));
+    QVERIFY(QCborValue::fromJsonValue(propertyNumber(1152921504606846976.0)).isInteger());
+    QVERIFY(!QCborValue::fromJsonValue(propertyNumber(0.5)).isInteger());
+    QVERIFY(!QCborValue::fromJsonValue(propertyNumber(0x1p63)).isInteger()); // past 64 bits
 }
 
 void TestFormat::motionRoundTripsAndAccumulates() {

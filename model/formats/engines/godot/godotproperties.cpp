@@ -2,6 +2,8 @@
 
 #include "jsonsupport.h"
 
+#include <QCborValue>
+
 #include <cmath>
 
 namespace hitsmith::godot {
@@ -26,6 +28,8 @@ QString metadataValue(const QJsonValue &value) {
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     if (value.isDouble()) {
+        if (QCborValue::fromJsonValue(value).isInteger())
+            return QString::number(value.toInteger()); // a Godot int is 64-bit: every digit
         const double number = value.toDouble();
         if (number == std::trunc(number) && std::abs(number) <= kLargestExactInteger)
             return QString::number(qint64(number));
@@ -77,11 +81,8 @@ QJsonObject propertiesFromMetadata(const Section &node, const QString &where,
                 skipped->add(tr("%1 metadata number is not finite; not imported"),
                              tr("%1 metadata numbers are not finite; not imported"),
                              where + QStringLiteral(" ") + name);
-            else if (value.number == std::trunc(value.number) &&
-                     std::abs(value.number) <= kLargestExactInteger)
-                properties.insert(name, qint64(value.number));
             else
-                properties.insert(name, value.number);
+                properties.insert(name, propertyNumber(value.number));
             break;
         case Value::String:
             properties.insert(name, value.text);

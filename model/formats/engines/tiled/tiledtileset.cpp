@@ -97,7 +97,7 @@ std::optional<QJsonValue> fromTiledProperty(const Property &property, QString *r
             *reason = tr("\"%1\" is not a finite number").arg(property.value.left(40));
             return std::nullopt;
         }
-        return QJsonValue(number);
+        return propertyNumber(number);
     }
     *reason = tr("a %1 property has no Hitsmith counterpart").arg(type);
     return std::nullopt;
