@@ -55,6 +55,14 @@ private:
 
 } // namespace
 
+namespace {
+
+// A frame this large is loaded on two threads by its own world (World::PassThreads): a reset
+// builds it alone, not beside another; read in one lane, it is not walked before it is read.
+constexpr qsizetype kLargeFrameShapes = 8192;
+
+} // namespace
+
 /// One frame's collision world plus the mapping between world handles and shape indices.
 class CollisionService::FrameWorld {
 public:
@@ -159,7 +167,7 @@ public:
     void startReading(bool inTwoLanes) override {
         if (!mNumbering)
             return;
-        if (inTwoLanes || size() < kGuessFromShapes) {
+        if (inTwoLanes || mFrame.shapes.size() < kLargeFrameShapes) {
             // A small frame's walk is a walk through the cache, and gives the exact room.
             mVertexCount = mNumbering->numberLayers(mFrame);
             mNumbering = nullptr; // the lanes only look names up
@@ -225,7 +233,6 @@ public:
 private:
     static constexpr std::size_t kPointsAhead = 4;
     static constexpr std::size_t kVertexGuess = 4;
-    static constexpr std::size_t kGuessFromShapes = 8192; // a frame this large is not walked first
     std::uint16_t numberOf(const QString &layer) const {
         return mNumbering ? mNumbering->layerIndex(layer) : mLayers.value(layer);
     }
@@ -252,9 +259,6 @@ namespace {
 
 std::atomic<CollisionService::ResetThreads> gResetThreads{CollisionService::ResetThreads::Auto};
 
-// A frame this large is loaded on two threads by its own world (World::PassThreads): it is
-// built alone, not beside another.
-constexpr qsizetype kLargeFrameShapes = 8192;
 // Below this many shapes in the other frames, a reset builds them on one thread: starting one
 // costs some 50 microseconds, building 4,096 shapes' worlds a millisecond or more.
 constexpr qsizetype kTwoThreadResetShapes = 4096;

@@ -31,6 +31,12 @@ QByteArray documentWith(const QByteArray &setups) {
            setups + "]}\n";
 }
 
+/// A versus setup of hero/punch against defender, taken from the file document.
+QByteArray setupAgainst(const char *defender, const char *document) {
+    return QByteArray(R"({"attacker": "hero/punch", "defender": ")") + defender +
+           R"(", "dx": 30, "defender_document": ")" + document + "\"}";
+}
+
 } // namespace
 
 class TestCliValidateOpponent : public QObject {
@@ -54,23 +60,18 @@ void TestCliValidateOpponent::theBundledSetupIsValid() {
 void TestCliValidateOpponent::problemsOfOpponentFiles_data() {
     QTest::addColumn<QByteArray>("setup");
     QTest::addColumn<QString>("line"); // after "FILE: "
-    QTest::newRow("file gone")
-        << QByteArray(R"({"attacker": "hero/punch", "defender": "brute/guard", "dx": 30,
-            "defender_document": "gone/brute.json"})")
-        << QStringLiteral("versus[0]: defender document not found: gone/brute.json");
+    QTest::newRow("file gone") << setupAgainst("brute/guard", "gone/brute.json")
+                               << QStringLiteral(
+                                      "versus[0]: defender document not found: gone/brute.json");
     QTest::newRow("no such frame")
-        << QByteArray(R"({"attacker": "hero/punch", "defender": "brute/kneel", "dx": 30,
-            "defender_document": "brute.json"})")
+        << setupAgainst("brute/kneel", "brute.json")
         << QStringLiteral("versus[0]: versus setup names frame \"brute/kneel\", which "
                           "brute.json does not have (expected \"sprite/frame\")");
-    QTest::newRow("unreadable")
-        << QByteArray(R"({"attacker": "hero/punch", "defender": "brute/guard", "dx": 30,
-            "defender_document": "broken.json"})")
-        << QStringLiteral("versus[0]: defender document broken.json cannot be read: ");
-    QTest::newRow("a folder")
-        << QByteArray(R"({"attacker": "hero/punch", "defender": "brute/guard", "dx": 30,
-            "defender_document": "sub"})")
-        << QStringLiteral("versus[0]: defender document not found: sub");
+    QTest::newRow("unreadable") << setupAgainst("brute/guard", "broken.json")
+                                << QStringLiteral(
+                                       "versus[0]: defender document broken.json cannot be read: ");
+    QTest::newRow("a folder") << setupAgainst("brute/guard", "sub")
+                              << QStringLiteral("versus[0]: defender document not found: sub");
 }
 
 void TestCliValidateOpponent::problemsOfOpponentFiles() {
@@ -98,13 +99,9 @@ void TestCliValidateOpponent::eachSetupIsNamed() {
     QVERIFY(dir.isValid());
     QVERIFY(QFile::copy(dataDir() + "/brute.json", dir.filePath("brute.json")));
     const QString file = dir.filePath("hero.json");
-    writeFile(file, documentWith(
-                        R"({"attacker": "hero/punch", "defender": "brute/guard", "dx": 30,
-                            "defender_document": "brute.json"},
-                           {"attacker": "hero/punch", "defender": "brute/nope", "dx": 30,
-                            "defender_document": "brute.json"},
-                           {"attacker": "hero/punch", "defender": "foe/idle", "dx": 30,
-                            "defender_document": "foe.json"})"));
+    writeFile(file, documentWith(setupAgainst("brute/guard", "brute.json") + ',' +
+                                 setupAgainst("brute/nope", "brute.json") + ',' +
+                                 setupAgainst("foe/idle", "foe.json")));
     const CliRun run = runCli({"validate", file});
     QCOMPARE(run.exitCode, 1);
     const QStringList lines = QString::fromUtf8(run.out).split(u'\n', Qt::SkipEmptyParts);

@@ -223,8 +223,8 @@ void TestGodotFormat::propertiesAsMetadata() {
     DocumentData ids = propertyDocument();
     for (Shape &shape : ids.sprites[0].frames[0].shapes)
         shape.properties.insert("uid", qint64(1111111111111111111));
-    QVERIFY(format("godot")->write(ids, {}, {}).bytes.contains(
-        "metadata/uid = 1111111111111111111\n"));
+    QVERIFY(
+        format("godot")->write(ids, {}, {}).bytes.contains("metadata/uid = 1111111111111111111\n"));
 
     // Names Godot's set_meta refuses are not written, and export says so.
     document.sprites[0].frames[0].shapes[1].properties.insert("hit stun", 3);

@@ -1,4 +1,4 @@
-// One file on purpose (just over 700 lines): one table of malformed inputs and the round-trip
+// One file on purpose (over 700 lines): one table of malformed inputs and the round-trip
 // oracle serve every function; the fast reader has its own program (tst_model_fastreader).
 // The native file format: every malformed-input class gets a clear, located message and no
 // document; every field (unknown ones included) survives a round trip byte for byte; saving is

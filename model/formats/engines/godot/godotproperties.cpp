@@ -14,9 +14,6 @@ namespace {
 
 const QString kMetadataPrefix = QStringLiteral("metadata/");
 
-/// Doubles hold every whole number up to 2^53 exactly; Godot ints are 64-bit.
-constexpr double kLargestExactInteger = 9007199254740992.0;
-
 QString godotString(const QString &text) {
     QString escaped = text;
     escaped.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\""));
@@ -30,10 +27,9 @@ QString metadataValue(const QJsonValue &value) {
     if (value.isDouble()) {
         if (QCborValue::fromJsonValue(value).isInteger())
             return QString::number(value.toInteger()); // a Godot int is 64-bit: every digit
-        const double number = value.toDouble();
-        if (number == std::trunc(number) && std::abs(number) <= kLargestExactInteger)
-            return QString::number(qint64(number));
-        QString text = json::number(number);
+        // Not an integer: a fraction, or a whole number past 64 bits (propertyNumber keeps every
+        // other whole number as one), written so that Godot reads a float.
+        QString text = json::number(value.toDouble());
         if (!text.contains(u'.') && !text.contains(u'e'))
             text += QStringLiteral(".0");
         return text;
