@@ -314,6 +314,30 @@ private Q_SLOTS:
         QCOMPARE(tree->topLevelItemCount(), 1);
     }
 
+    void deletingTheLastSpriteWhileEditingIt() {
+        // Found by the exerciser (ASan build): the session hears of the removal first and asks the
+        // panel to show its frame while the tree still has the removed sprite's row.
+        SpritesPanel *panel = mWindow->spritesPanel();
+        QTreeWidget *tree = panel->tree();
+        panel->addSpriteAction()->trigger();
+        QCoreApplication::processEvents();
+        QCOMPARE(tree->topLevelItemCount(), 2);
+        tree->setCurrentItem(tree->topLevelItem(1)); // the sprite's row: its own properties
+        QCOMPARE(session()->editedSprite(), 1);
+        QCOMPARE(panel->currentSprite(), 1);
+        panel->deleteAction()->trigger();
+        QCOMPARE(doc()->data().sprites.size(), 1);
+        QCoreApplication::processEvents();
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        QCOMPARE(session()->editedSprite(), -1);
+        QVERIFY(doc()->contains(session()->currentFrame()));
+        QCOMPARE(panel->currentSprite(), 0);
+        QVERIFY(panel->deleteAction()->isEnabled());
+        doc()->undoStack()->undo();
+        QCoreApplication::processEvents();
+        QCOMPARE(tree->topLevelItemCount(), 2);
+    }
+
     void addPngAndSplitSheet() {
         QImage sheet(64, 32, QImage::Format_ARGB32);
         sheet.fill(Qt::darkGreen);

@@ -258,6 +258,12 @@ void SpritesPanel::rebuild() {
 }
 
 void SpritesPanel::syncCurrentFromSession() {
+    // The session hears of a removed or inserted sprite before this panel does: until the tree is
+    // rebuilt its rows name the old sprites, and choosing one would act on them.
+    if (mTree->topLevelItemCount() != mSession->document()->data().sprites.size()) {
+        scheduleRebuild();
+        return;
+    }
     const int edited = mSession->editedSprite();
     const FrameRef frame = mSession->currentFrame();
     QTreeWidgetItem *item = nullptr;
@@ -471,15 +477,17 @@ void SpritesPanel::splitCurrentSheet() {
 }
 
 void SpritesPanel::updateActions() {
-    const int s = currentSprite();
-    const FrameRef frame = currentFrameItem();
-    const DocumentData &data = mSession->document()->data();
+    const Document *document = mSession->document();
+    const DocumentData &data = document->data();
+    // A row of a tree not yet rebuilt after a change may name a sprite or frame that is gone.
+    const int s = currentSprite() < data.sprites.size() ? currentSprite() : -1;
+    const FrameRef frame = document->contains(currentFrameItem()) ? currentFrameItem() : FrameRef{};
+    const FrameRef shown = mSession->currentFrame();
     mAddFrame->setEnabled(s >= 0);
     mRename->setEnabled(s >= 0);
     mDelete->setEnabled(s >= 0);
     mSplitSheet->setEnabled(s >= 0 && !data.sprites[s].image.isEmpty());
-    mTrace->setEnabled(mSession->currentFrame().isValid() &&
-                       !data.sprites[mSession->currentFrame().sprite].image.isEmpty());
+    mTrace->setEnabled(document->contains(shown) && !data.sprites[shown.sprite].image.isEmpty());
     if (frame.isValid()) {
         mMoveUp->setEnabled(frame.frame > 0);
         mMoveDown->setEnabled(frame.frame + 1 < data.sprites[s].frames.size());
