@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <tuple>
 #include <utility>
 
 namespace hitsmith::collision {
@@ -328,7 +329,7 @@ void World::beginPairsOf(SlotIndex s) {
             return;
         if (auto c = test(s, other)) {
             const std::uint64_t key = keyOf(s, other);
-            mPairs.insertOrAssign(key, *c);
+            pairs().insertOrAssign(key, *c);
             ++mBodies[s].hitCount;
             ++mBodies[other].hitCount;
             mEvents.push_back({PairChange::Began, PairMap::first(key), PairMap::second(key), *c});
@@ -341,19 +342,21 @@ void World::findPartners(SlotIndex s) {
     mScratch.clear();
     if (mBodies[s].hitCount == 0 || !mBroadphase.contains(s))
         return;
+    const PairMap &stored = pairs();
     mBroadphase.query(mBroadphase.box(s), [&](SlotIndex other) {
-        if (other != s && mPairs.find(keyOf(s, other)) != nullptr)
+        if (other != s && stored.find(keyOf(s, other)) != nullptr)
             mScratch.push_back(other);
     });
 }
 
 void World::endPairsOf(SlotIndex s) {
     findPartners(s);
+    PairMap &stored = pairs();
     for (SlotIndex other : mScratch) {
         const std::uint64_t key = keyOf(s, other);
         mEvents.push_back(
-            {PairChange::Ended, PairMap::first(key), PairMap::second(key), *mPairs.find(key)});
-        mPairs.erase(key);
+            {PairChange::Ended, PairMap::first(key), PairMap::second(key), *stored.find(key)});
+        stored.erase(key);
         --mBodies[s].hitCount;
         --mBodies[other].hitCount;
     }
@@ -384,6 +387,7 @@ void World::update(ShapeHandle h, const ShapeInput &shape) {
     const SlotIndex s = slotOf(h);
     const std::size_t firstEvent = mEvents.size();
     findPartners(s); // the pairs it has now, before it moves
+    PairMap &stored = pairs();
     store(s, shape);
     if (!(mBodies[s].flags & Valid)) {
         mBroadphase.erase(s);
@@ -397,13 +401,13 @@ void World::update(ShapeHandle h, const ShapeInput &shape) {
                 return;
             const std::uint64_t key = keyOf(s, other);
             const ShapeHandle a = PairMap::first(key), b = PairMap::second(key);
-            if (PairMap::Slot *slot = mPairs.findSlot(key)) {
+            if (PairMap::Slot *slot = stored.findSlot(key)) {
                 if (changedBeyondTolerance(slot->contact, *c))
                     mEvents.push_back({PairChange::Changed, a, b, *c});
                 slot->contact = *c; // the exact value, even when the change is below tolerance
                 slot->key = key | PairMap::kMark; // still hitting: not ended
             } else {
-                mPairs.insertOrAssign(key, *c);
+                stored.insertOrAssign(key, *c);
                 ++mBodies[s].hitCount;
                 ++mBodies[other].hitCount;
                 mEvents.push_back({PairChange::Began, a, b, *c});
@@ -413,14 +417,14 @@ void World::update(ShapeHandle h, const ShapeInput &shape) {
     // Whatever it hit before and no longer hits has ended; the rest lose their mark.
     for (SlotIndex other : mScratch) {
         const std::uint64_t key = keyOf(s, other);
-        PairMap::Slot *slot = mPairs.findSlot(key);
+        PairMap::Slot *slot = stored.findSlot(key);
         if (slot->key & PairMap::kMark) {
             slot->key = key;
             continue;
         }
         mEvents.push_back(
             {PairChange::Ended, PairMap::first(key), PairMap::second(key), slot->contact});
-        mPairs.erase(key);
+        stored.erase(key);
         --mBodies[s].hitCount;
         --mBodies[other].hitCount;
     }
@@ -450,6 +454,8 @@ void World::clear() {
         if (s.key != PairMap::kEmpty)
             mEvents.push_back(
                 {PairChange::Ended, PairMap::first(s.key), PairMap::second(s.key), s.contact});
+    for (const Hit &hit : mLoadedHits)
+        mEvents.push_back({PairChange::Ended, hit.a, hit.b, hit.contact});
     sortNewEvents(firstEvent);
     mBodies.clear();
     mSlotOfHandle.clear();
@@ -460,6 +466,17 @@ void World::clear() {
     mShapeCount = 0;
     mBroadphase.clear();
     mPairs.release();
+    std::vector<Hit>().swap(mLoadedHits);
+}
+
+PairMap &World::pairs() {
+    if (!mLoadedHits.empty()) {
+        mPairs.reserve(mLoadedHits.size());
+        for (const Hit &hit : mLoadedHits)
+            mPairs.insertOrAssign(PairMap::pairKey(hit.a, hit.b), hit.contact);
+        std::vector<Hit>().swap(mLoadedHits);
+    }
+    return mPairs;
 }
 
 // ---- layers and full passes ------------------------------------------------------------------
@@ -495,9 +512,7 @@ std::vector<PairEvent> World::takeEvents() {
     return out;
 }
 
-namespace {
-
-// Sorts hits by (a, b). After a load they run to tens of thousands in the pair map's hash order,
+// After a load they run to tens of thousands in cell order (and in the pair map's hash order),
 // and a comparison sort moved each 32-byte hit about log2(n) times (a twentieth of a 100,000-
 // shape load): a stable radix sort on the packed handles moves each once per 12-bit digit, and
 // only over the bits the handles use.
@@ -534,9 +549,9 @@ void sortByPair(std::vector<Hit> &hits) {
     }
 }
 
-} // namespace
-
 std::vector<Hit> World::hits() const {
+    if (!mLoadedHits.empty())
+        return mLoadedHits; // sorted by the load
     std::vector<Hit> out;
     out.reserve(mPairs.size());
     for (const PairMap::Slot &s : mPairs.slots())
@@ -549,7 +564,17 @@ std::vector<Hit> World::hits() const {
 std::optional<Contact> World::contact(ShapeHandle a, ShapeHandle b) const {
     if (a == b || !contains(a) || !contains(b))
         return std::nullopt;
-    const Contact *c = mPairs.find(PairMap::pairKey(std::min(a, b), std::max(a, b)));
+    const Contact *c = nullptr;
+    if (!mLoadedHits.empty()) {
+        const Hit wanted{std::min(a, b), std::max(a, b), {}};
+        const auto at = std::lower_bound(
+            mLoadedHits.begin(), mLoadedHits.end(), wanted,
+            [](const Hit &l, const Hit &r) { return std::tie(l.a, l.b) < std::tie(r.a, r.b); });
+        if (at != mLoadedHits.end() && at->a == wanted.a && at->b == wanted.b)
+            c = &at->contact;
+    } else {
+        c = mPairs.find(PairMap::pairKey(std::min(a, b), std::max(a, b)));
+    }
     if (!c)
         return std::nullopt;
     return a < b ? *c : flipped(*c);
@@ -583,7 +608,7 @@ std::size_t World::memoryBytes() const {
     return sizeof(*this) + mBodies.capacity() * sizeof(Body) +
            (mSlotOfHandle.capacity() + mHandleOfSlot.capacity()) * sizeof(std::uint32_t) +
            mVertices.capacity() * sizeof(Vec2) + mFreeHandles.capacity() * sizeof(ShapeHandle) +
-           mBroadphase.memoryBytes() + mPairs.memoryBytes() +
+           mBroadphase.memoryBytes() + mPairs.memoryBytes() + mLoadedHits.capacity() * sizeof(Hit) +
            mScratchKeys.capacity() * sizeof(std::uint64_t) +
            mEvents.capacity() * sizeof(PairEvent) + mScratch.capacity() * sizeof(SlotIndex) +
            mSmallLayerMask.capacity() * sizeof(std::uint64_t) +

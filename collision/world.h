@@ -166,7 +166,7 @@ public:
     /// Every current hit, sorted by (a, b).
     std::vector<Hit> hits() const;
     /// Number of current hits.
-    std::size_t hitCount() const { return mPairs.size(); }
+    std::size_t hitCount() const { return mPairs.size() + mLoadedHits.size(); }
     /// Number of current hits of one shape (0 for unknown handles).
     std::size_t hitCount(ShapeHandle h) const {
         return contains(h) ? mBodies[slotOf(h)].hitCount : 0;
@@ -266,6 +266,7 @@ private:
     static std::optional<Aabb> stagePolygon(Body &body, std::span<const Vec2> points,
                                             std::vector<Vec2> &pool); // stage() for a polygon
     void restoreLocality();
+    PairMap &pairs(); // mPairs, built first from mLoadedHits if a load left them there
 
     std::vector<Body> mBodies;              // by slot
     std::vector<SlotIndex> mSlotOfHandle;   // by handle
@@ -275,7 +276,11 @@ private:
     std::vector<ShapeHandle> mFreeHandles;
     std::size_t mShapeCount = 0;
     Broadphase mBroadphase; // ids are slots
-    PairMap mPairs;         // keys are handles
+    PairMap mPairs;         // keys are handles; empty while mLoadedHits holds the hits
+    // A bulk load's hits, sorted by (a, b), until the first edit that needs the pair map builds
+    // it from them (pairs()): opening a document shows its hits without hashing each one into
+    // the map (random writes over megabytes at 100,000 shapes) for edits that may never come.
+    std::vector<Hit> mLoadedHits;
     std::vector<PairEvent> mEvents;
     std::vector<SlotIndex> mScratch;
     std::vector<std::uint64_t> mScratchKeys;

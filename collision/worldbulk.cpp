@@ -520,15 +520,16 @@ std::vector<std::vector<World::FoundHit>> World::findAllHits(bool scatteredSlots
 }
 
 void World::loadPairs(LoadEvents events) {
-    // A fresh world: every hit is new. They are gathered first so that the map is sized once
-    // (no chain of rehashes), then go straight in, unmarked, with nothing to sweep afterwards.
-    // Slots are the input order here, not cell order (loadEmpty leaves renumbering to the
-    // first full recompute).
+    // A fresh world: every hit is new. They are kept as a list sorted by pair (what hits()
+    // answers with), not hashed into the pair map: the first edit that needs the map builds it
+    // (pairs()). Slots are the input order here, not cell order (loadEmpty leaves renumbering to
+    // the first full recompute).
     const std::vector<std::vector<FoundHit>> lists = findAllHits(true);
     std::size_t total = 0;
     for (const std::vector<FoundHit> &list : lists)
         total += list.size();
-    mPairs.reserve(total);
+    mLoadedHits.clear();
+    mLoadedHits.reserve(total);
     const std::size_t firstEvent = mEvents.size();
     if (events == LoadEvents::Record)
         mEvents.reserve(firstEvent + total);
@@ -539,32 +540,34 @@ void World::loadPairs(LoadEvents events) {
                 prefetchLines(&mBodies[list[k + 8].p], sizeof(Body));
                 prefetchLines(&mBodies[list[k + 8].q], sizeof(Body));
             }
-            mPairs.insertOrAssign(hit.key, hit.contact);
+            const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
+            mLoadedHits.push_back({a, b, hit.contact});
             ++mBodies[hit.p].hitCount;
             ++mBodies[hit.q].hitCount;
             if (events == LoadEvents::Record)
-                mEvents.push_back({PairChange::Began, PairMap::first(hit.key),
-                                   PairMap::second(hit.key), hit.contact});
+                mEvents.push_back({PairChange::Began, a, b, hit.contact});
         }
     }
+    sortByPair(mLoadedHits);
     sortNewEvents(firstEvent);
 }
 
 void World::retestAllPairs() {
     restoreLocality();
     const std::size_t firstEvent = mEvents.size();
+    PairMap &stored = pairs();
 
     // Every candidate pair is tested; every hit is marked as seen in the pair map (updated or
     // inserted), so the unmarked remainder is exactly the pairs that ended.
     auto record = [&](const FoundHit &hit) {
         const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
-        if (PairMap::Slot *slot = mPairs.findSlot(hit.key)) {
+        if (PairMap::Slot *slot = stored.findSlot(hit.key)) {
             if (changedBeyondTolerance(slot->contact, hit.contact))
                 mEvents.push_back({PairChange::Changed, a, b, hit.contact});
             slot->contact = hit.contact;
             slot->key = hit.key | PairMap::kMark;
         } else {
-            mPairs.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
+            stored.insertOrAssign(hit.key | PairMap::kMark, hit.contact);
             ++mBodies[hit.p].hitCount;
             ++mBodies[hit.q].hitCount;
             mEvents.push_back({PairChange::Began, a, b, hit.contact});
@@ -579,7 +582,7 @@ void World::retestAllPairs() {
     }
 
     mScratchKeys.clear();
-    for (PairMap::Slot &slot : mPairs.slots()) {
+    for (PairMap::Slot &slot : stored.slots()) {
         if (slot.key == PairMap::kEmpty)
             continue;
         if (slot.key & PairMap::kMark) {
@@ -591,7 +594,7 @@ void World::retestAllPairs() {
         }
     }
     for (std::uint64_t key : mScratchKeys) {
-        mPairs.erase(key);
+        stored.erase(key);
         --mBodies[slotOf(PairMap::first(key))].hitCount;
         --mBodies[slotOf(PairMap::second(key))].hitCount;
     }

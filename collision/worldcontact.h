@@ -1,10 +1,12 @@
 #pragma once
 
-// What world.cpp and worldbulk.cpp share beyond world.h: when a contact counts as changed.
+// What world.cpp and worldbulk.cpp share beyond world.h: when a contact counts as changed, and
+// the order hits are listed in.
 
 #include "world.h"
 
 #include <cmath>
+#include <vector>
 
 namespace hitsmith::collision {
 
@@ -14,5 +16,8 @@ inline bool changedBeyondTolerance(const Contact &a, const Contact &b) {
            std::abs(a.normal.x - b.normal.x) > kContactChangeTolerance ||
            std::abs(a.normal.y - b.normal.y) > kContactChangeTolerance;
 }
+
+/// Sorts hits by (a, b) (a radix sort for long lists; world.cpp).
+void sortByPair(std::vector<Hit> &hits);
 
 } // namespace hitsmith::collision

@@ -236,6 +236,7 @@ private Q_SLOTS:
     void clearEndsEveryHit();
     void touchingCounts();
     void manyHitsComeSortedWithTheirContacts();
+    void aLoadedWorldAnswersBeforeAndAfterItsFirstEdit();
     void everyTypePairMatchesCollide();
     void incrementalMatchesFullRecompute_data();
     void incrementalMatchesFullRecompute();
@@ -617,6 +618,64 @@ void TestWorld::manyHitsComeSortedWithTheirContacts() {
         QCOMPARE(bulk.contact(hits[i].a, hits[i].b), std::optional(hits[i].contact));
     }
     QCOMPARE(single.hits(), hits);
+}
+
+void TestWorld::aLoadedWorldAnswersBeforeAndAfterItsFirstEdit() {
+    // A bulk load keeps its hits as a sorted list until an edit needs the pair map: every
+    // question a caller can ask (each pair's contact both ways round, pairs that do not hit, the
+    // hit counts, clear()'s Ended events) gets the answer of a world filled one shape at a time,
+    // before the first edit and after it.
+    std::vector<ShapeSpec> specs;
+    std::mt19937_64 random(12);
+    std::uniform_real_distribution<double> at(0.0, 300.0);
+    for (int i = 0; i < 3000; ++i) {
+        const double x = at(random), y = at(random);
+        specs.push_back(i % 3 == 0   ? circle({x, y}, 5)
+                        : i % 3 == 1 ? rect({x, y}, {12, 7}, 20)
+                                     : box(x, y, x + 9, y + 9));
+    }
+    World single;
+    for (const ShapeSpec &s : specs)
+        single.add(s.input());
+    const std::vector<Hit> want = single.hits();
+    QVERIFY(want.size() > 2000);
+    const auto answersLikeSingle = [&](const World &w) {
+        QCOMPARE(w.hits(), want);
+        QCOMPARE(w.hitCount(), want.size());
+        for (const Hit &hit : want) {
+            QCOMPARE(w.contact(hit.a, hit.b), single.contact(hit.a, hit.b));
+            QCOMPARE(w.contact(hit.b, hit.a), single.contact(hit.b, hit.a));
+            QCOMPARE(w.contactComputedAs(hit.b, hit.a), single.contactComputedAs(hit.b, hit.a));
+        }
+        for (ShapeHandle h = 0; h + 1 < ShapeHandle(specs.size()); h += 7) {
+            QCOMPARE(w.hitCount(h), single.hitCount(h));
+            QCOMPARE(w.contact(h, h + 1), single.contact(h, h + 1)); // mostly no hit
+        }
+    };
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &s : specs)
+        inputs.push_back(s.input());
+
+    World loaded;
+    loaded.addAll(inputs, LoadEvents::Skip);
+    answersLikeSingle(loaded);
+    // The first edit (a shape moved onto its own place: no event) builds the map.
+    loaded.update(want.front().a, inputs[want.front().a]);
+    QVERIFY(loaded.takeEvents().empty());
+    answersLikeSingle(loaded);
+
+    // clear() ends every hit of a world that was never edited, with its contact.
+    World cleared;
+    cleared.addAll(inputs, LoadEvents::Skip);
+    cleared.clear();
+    std::vector<Hit> ended;
+    for (const PairEvent &e : cleared.takeEvents()) {
+        QCOMPARE(e.change, PairChange::Ended);
+        ended.push_back({e.a, e.b, e.contact});
+    }
+    QCOMPARE(ended, want);
+    QCOMPARE(cleared.hitCount(), std::size_t(0));
+    QVERIFY(cleared.hits().empty());
 }
 
 void TestWorld::everyTypePairMatchesCollide() {
