@@ -3,6 +3,9 @@
 #include "shape.h"
 
 #include "collision/geometry.h"
+#include "collision/polygon_check.h"
+
+#include <cmath>
 
 #include <cstdint>
 #include <vector>
@@ -20,6 +23,19 @@ struct CollisionGeometry {
     CollisionGeometry(const CollisionGeometry &) = delete;
     CollisionGeometry &operator=(const CollisionGeometry &) = delete;
 };
+
+/// isCollidable's rule for a rectangle or a circle (validateShape's checks, without naming the
+/// problem), inline: opening a document asks it for every such shape. |v| <= kMaxCoordinate is
+/// false for NaN and for infinities, so the range checks are the finiteness checks too.
+inline bool isCollidableRectOrCircle(const Shape &shape) {
+    constexpr double kMax = collision::kMaxCoordinate;
+    const bool centreOk = std::abs(shape.center.x()) <= kMax && std::abs(shape.center.y()) <= kMax;
+    if (shape.type == ShapeType::Rect)
+        return centreOk && shape.size.width() > 0 && shape.size.width() <= kMax &&
+               shape.size.height() > 0 && shape.size.height() <= kMax &&
+               std::isfinite(shape.angle);
+    return shape.type == ShapeType::Circle && centreOk && shape.radius > 0 && shape.radius <= kMax;
+}
 
 /// Fills geometry from a model shape on the given collision layer.
 void toCollisionGeometry(const Shape &shape, std::uint16_t layer, CollisionGeometry &geometry);

@@ -203,7 +203,7 @@ public:
             input.points = lane.points;
             break;
         case ShapeType::Rect:
-            if (!hitsmith::isCollidable(shape))
+            if (!isCollidableRectOrCircle(shape))
                 return input;
             input.type = collision::GeometryKind::Rect;
             input.center = {shape.center.x(), shape.center.y()};
@@ -211,7 +211,7 @@ public:
             input.angleDegrees = shape.angle;
             break;
         case ShapeType::Circle:
-            if (!hitsmith::isCollidable(shape))
+            if (!isCollidableRectOrCircle(shape))
                 return input;
             input.type = collision::GeometryKind::Circle;
             input.center = {shape.center.x(), shape.center.y()};

@@ -1,5 +1,7 @@
 #include "validation.h"
 
+#include "collisiongeometry.h"
+
 #include "collision/polygon_check.h"
 
 #include <QDir>
@@ -189,7 +191,7 @@ bool isCollidable(const Shape &shape) {
     if (shape.type == ShapeType::Point)
         return false; // a locator: valid or not, it never collides
     if (shape.type != ShapeType::Polygon)
-        return !roundOrBoxIssue(shape);
+        return isCollidableRectOrCircle(shape); // roundOrBoxIssue's rules, inline
     return withVertices(shape, [](std::span<const collision::Vec2> points) {
         return collision::checkConvexPolygon(points).isValid();
     });

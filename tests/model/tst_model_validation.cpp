@@ -6,7 +6,9 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
+#include <vector>
 
 using namespace hitsmith;
 
@@ -47,6 +49,7 @@ private Q_SLOTS:
     void validShapes();
     void invalidShapes_data();
     void invalidShapes();
+    void rectAndCircleCollideExactlyWhenValid();
     void documentProblemsNameTheirLocation();
     void hullFixMakesAConcavePolygonValid();
     void propertiesAndDurationsAreChecked();
@@ -168,6 +171,33 @@ void TestValidation::invalidShapes() {
     QCOMPARE(problem->kind, kind);
     QCOMPARE(problem->vertex, vertex);
     QVERIFY(!isCollidable(shape));
+}
+
+void TestValidation::rectAndCircleCollideExactlyWhenValid() {
+    // isCollidable's inline rule for rectangles and circles (what a document's load asks for
+    // every shape) against validateShape's checks, on every combination of edge values: zero,
+    // negatives, the coordinate limit and just past it, infinities and NaN.
+    const double limit = 1e15, past = std::nextafter(1e15, 2e15);
+    const std::vector<double> values = {0.0,  1.0,    -1.0,   limit, -limit, past,
+                                        -past, kInf, -kInf, kNaN,  1e-300};
+    int collidable = 0, refused = 0;
+    for (double a : values)
+        for (double b : values)
+            for (double c : values) {
+                const Shape circle = Shape::circle(QStringLiteral("c"), {a, b}, c);
+                QCOMPARE(isCollidable(circle), !validateShape(circle).has_value());
+                for (double d : values) {
+                    const Shape rect = Shape::rect(QStringLiteral("r"), {a, b}, {c, d}, 30.0);
+                    const bool valid = !validateShape(rect).has_value();
+                    QCOMPARE(isCollidable(rect), valid);
+                    (valid ? collidable : refused) += 1;
+                }
+            }
+    for (double angle : values) {
+        const Shape rect = Shape::rect(QStringLiteral("r"), {1, 2}, {3, 4}, angle);
+        QCOMPARE(isCollidable(rect), !validateShape(rect).has_value());
+    }
+    QVERIFY(collidable > 100 && refused > 1000); // both outcomes are exercised
 }
 
 void TestValidation::documentProblemsNameTheirLocation() {
