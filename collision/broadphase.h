@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -209,6 +210,13 @@ public:
     std::size_t levelCount() const { return mLevels.size(); }
     /// Cell size of level 0 (for tests and tuning).
     double baseCellSize() const { return mLevels.empty() ? 0.0 : mLevels.front().cellSize; }
+    /// The grid's lower corner (the stored boxes' smallest x and y as of the last rebuild) and
+    /// level 0's cells along x and y (for tests and tuning).
+    Vec2 origin() const { return mOrigin; }
+    std::pair<std::int32_t, std::int32_t> baseCells() const {
+        return mLevels.empty() ? std::pair(0, 0)
+                               : std::pair(mLevels.front().nx, mLevels.front().ny);
+    }
     /// Boxes currently in the overlay rather than the sorted array (for tests and tuning).
     std::size_t overlaySize() const { return mOverlayCount; }
 

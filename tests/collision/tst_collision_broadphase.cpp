@@ -35,6 +35,7 @@ private Q_SLOTS:
     void broadphaseMatchesBruteForce_data();
     void broadphaseMatchesBruteForce();
     void denseCellsTombstonesAndCoarseLevels();
+    void gridSpansTheBoxes();
     void boxesRoundOutToTheNearestFloats();
     void pairMapMatchesStdMap();
 };
@@ -191,6 +192,28 @@ void TestBroadphase::denseCellsTombstonesAndCoarseLevels() {
             pieces.push_back({a, b});
         });
     QVERIFY(pieces == order);
+}
+
+void TestBroadphase::gridSpansTheBoxes() {
+    // The grid starts at the boxes' smallest corner and level 0 has as many cells as the boxes'
+    // span takes (queries stay exact even on a wrong grid, so this is checked directly): a 40 x
+    // 25 lattice of 8 x 8 boxes, 10 apart, from (-500, 250), plus one wider box further right.
+    Broadphase bp;
+    bp.setAutoRebuild(false);
+    Broadphase::Id id = 0;
+    for (int y = 0; y < 25; ++y)
+        for (int x = 0; x < 40; ++x)
+            bp.insert(id++,
+                      Aabb{{-500.0 + 10 * x, 250.0 + 10 * y}, {-492.0 + 10 * x, 258.0 + 10 * y}});
+    bp.insert(id, Aabb{{-100.0, 300.0}, {-95.0, 301.0}}); // reaches x -95: the largest x
+    bp.setAutoRebuild(true);
+    QCOMPARE(bp.origin().x, -500.0);
+    QCOMPARE(bp.origin().y, 250.0);
+    const double cell = bp.baseCellSize();
+    QVERIFY(cell >= 8.0 && cell < 8.001); // the largest side, a hair wider
+    // Spans 405 x 248 (to x -95, y 498): floor(span / cell) + 1 cells.
+    QCOMPARE(bp.baseCells(), std::pair(std::int32_t(std::floor(405.0 / cell)) + 1,
+                                       std::int32_t(std::floor(248.0 / cell)) + 1));
 }
 
 void TestBroadphase::boxesRoundOutToTheNearestFloats() {
