@@ -214,6 +214,7 @@ DocumentRow runDocumentFamily(std::size_t n, int repeats, const SceneParams &par
             tree->Query(&q, q.box);
             theirs.push_back(msSince(t0) * 1000.0);
         }
+        row.firstEditUs = mine.empty() ? 0.0 : mine.front();
         row.editUs = median(mine);
         row.box2dEditUs = median(theirs);
     }

@@ -29,6 +29,7 @@ struct DocumentRow {
     double box2dFullCpuMs = 0; ///< box2dFullMs's CPU time, median
     double openMs = 0;         ///< read + parse + reset (validation, bulk build) + hits, median
     double editUs = 0;      ///< Document::setShape (the service updates the shape's pairs), median
+    double firstEditUs = 0; ///< the first of those edits (it builds the pair map a load defers)
     double box2dEditUs = 0; ///< MoveProxy + query + b2TestOverlap, median
     double fileMegabytes = 0;
     std::size_t hits = 0;
