@@ -262,9 +262,8 @@ std::string runDocumentFamily(const std::string &name, const bench::SceneParams 
         " Hitsmith through the path an opened\n   document takes (Document::reset, the "
         "CollisionService's bulk build, the frame's hits as a\n   list) against the same "
         "Box2D pass; edit: one shape moved through the document (median of\n   %zu; 1st: the "
-        "first edit after the load, which builds the pair map the load defers); "
-        "open: read +\n   parse + validate + hits from the file. Full and open: medians of "
-        "%d.\n",
+        "first edit after the load, which builds the pair map the load defers);\n   open: "
+        "read + parse + validate + hits from the file. Full and open: medians of %d.\n",
         kEdits, repeats);
     printBox2DNote();
     std::printf("%8s | %12s %12s %7s | %9s %7s | %10s %10s %7s %9s | %9s %9s %10s %7s | %9s %8s\n",
