@@ -191,9 +191,7 @@ void Broadphase::maybeRebuild() {
         rebuild();
 }
 
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] void Broadphase::rebuild() {
+void Broadphase::rebuild() {
     // Gather every live box (reusing the sorted array's memory).
     std::vector<Entry> boxes = std::move(mSorted);
     mSorted = {};

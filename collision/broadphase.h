@@ -389,10 +389,8 @@ template <typename F> void Broadphase::query(const Aabb &exact, F &&f) const {
 }
 
 template <typename F>
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32_t end,
-                                             F &f) const {
+void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32_t end,
+                                F &f) const {
     const std::size_t levelCount = mLevels.size();
     const Level &level = mLevels[li];
     if (level.count == 0)

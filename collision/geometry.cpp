@@ -8,9 +8,7 @@
 
 namespace hitsmith::collision {
 
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] Rotation rotationFromDegrees(double degrees) {
+Rotation rotationFromDegrees(double degrees) {
     if (!std::isfinite(degrees))
         return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
     // Reduce to a quarter turn plus a remainder in [-45, 45] so that multiples of 90 are exact
@@ -38,7 +36,7 @@ namespace hitsmith::collision {
     }
 }
 
-[[gnu::hot]] OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees) {
+OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees) {
     return {center, size * 0.5, rotationFromDegrees(angleDegrees)};
 }
 
@@ -58,7 +56,7 @@ PolygonView makePolygon(std::span<const Vec2> points) {
     return view;
 }
 
-[[gnu::hot]] PreparedShape prepare(const ShapeInput &shape) {
+PreparedShape prepare(const ShapeInput &shape) {
     PreparedShape p;
     p.type = shape.type;
     switch (shape.type) {
@@ -90,7 +88,7 @@ PolygonView makePolygon(std::span<const Vec2> points) {
     return p;
 }
 
-[[gnu::hot]] Aabb boundsOf(const OrientedRect &rect) {
+Aabb boundsOf(const OrientedRect &rect) {
     const double ex =
         std::abs(rect.rotation.c) * rect.halfSize.x + std::abs(rect.rotation.s) * rect.halfSize.y;
     const double ey =
@@ -98,7 +96,7 @@ PolygonView makePolygon(std::span<const Vec2> points) {
     return {{rect.center.x - ex, rect.center.y - ey}, {rect.center.x + ex, rect.center.y + ey}};
 }
 
-[[gnu::hot]] Aabb boundsOf(const Circle &circle) {
+Aabb boundsOf(const Circle &circle) {
     const double r = circle.radius;
     return {{circle.center.x - r, circle.center.y - r}, {circle.center.x + r, circle.center.y + r}};
 }
@@ -119,7 +117,7 @@ Aabb boundsOf(const PolygonView &polygon) {
     return box;
 }
 
-[[gnu::hot]] Aabb boundsOf(const PreparedShape &shape) {
+Aabb boundsOf(const PreparedShape &shape) {
     switch (shape.type) {
     case GeometryKind::Polygon:
         return boundsOf(shape.polygon);

@@ -45,10 +45,7 @@ inline bool isShallower(double raw, double lengthSquared, const BestAxis &best) 
 // Tests the outward edge normals of `a` as axes against the vertices of `b`. Along the outward
 // normal n of an edge of a, b's farthest reach into a is -min(dot(b_j - v, n)); pushing b along
 // sign * n by that much separates them. Returns false on the first separating axis.
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign,
-                              BestAxis &best) {
+bool polygonAxes(const PolygonView &a, const PolygonView &b, double sign, BestAxis &best) {
     constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
     constexpr double kTouchToleranceSquared = kTouchTolerance * kTouchTolerance;
     const Vec2 *pa = a.points;
@@ -121,7 +118,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
 
 } // namespace
 
-[[gnu::hot]] std::optional<Contact> collidePolygons(const PolygonView &a, const PolygonView &b) {
+std::optional<Contact> collidePolygons(const PolygonView &a, const PolygonView &b) {
     if (a.count < 3 || b.count < 3)
         return std::nullopt;
     BestAxis best;
@@ -133,8 +130,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     return Contact{std::max(-best.raw / length, 0.0), best.normal / length};
 }
 
-[[gnu::hot]] std::optional<Contact> collidePolygonRect(const PolygonView &a,
-                                                       const OrientedRect &b) {
+std::optional<Contact> collidePolygonRect(const PolygonView &a, const OrientedRect &b) {
     constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
     constexpr double kTouchToleranceSquared = kTouchTolerance * kTouchTolerance;
     const std::uint32_t n = a.count;
@@ -184,7 +180,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     return Contact{std::max(-best.raw / length, 0.0), best.normal / length};
 }
 
-[[gnu::hot]] std::optional<Contact> collidePolygonCircle(const PolygonView &a, const Circle &b) {
+std::optional<Contact> collidePolygonCircle(const PolygonView &a, const Circle &b) {
     constexpr double kMinEdgeLengthSquared = kMinEdgeLength * kMinEdgeLength;
     const std::uint32_t n = a.count;
     if (n < 3)
@@ -243,7 +239,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     return Contact{std::max(r - dist, 0.0), normal};
 }
 
-[[gnu::hot]] std::optional<Contact> collideRects(const OrientedRect &a, const OrientedRect &b) {
+std::optional<Contact> collideRects(const OrientedRect &a, const OrientedRect &b) {
     const Vec2 d = b.center - a.center;
     if (a.isAxisAligned() && b.isAxisAligned()) {
         // At 90 or 270 degrees the width runs along frame y.
@@ -282,7 +278,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     return finish(best);
 }
 
-[[gnu::hot]] std::optional<Contact> collideRectCircle(const OrientedRect &a, const Circle &b) {
+std::optional<Contact> collideRectCircle(const OrientedRect &a, const Circle &b) {
     const Vec2 p = unrotate(a.rotation, b.center - a.center);
     const Vec2 h = a.halfSize;
     const double r = b.radius;
@@ -302,7 +298,7 @@ constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
     return Contact{std::max(r - dist, 0.0), rotate(a.rotation, diff / dist)};
 }
 
-[[gnu::hot]] std::optional<Contact> collideCircles(const Circle &a, const Circle &b) {
+std::optional<Contact> collideCircles(const Circle &a, const Circle &b) {
     const Vec2 d = b.center - a.center;
     const double dist = norm(d);
     const double sum = a.radius + b.radius;

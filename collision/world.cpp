@@ -92,10 +92,7 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     }
 }
 
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape,
-                                              std::vector<Vec2> &pool) {
+std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vector<Vec2> &pool) {
     body.layer = shape.layer;
     body.flags = Alive;
     body.hitCount = 0;
@@ -116,8 +113,8 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     return box;
 }
 
-[[gnu::hot]] std::optional<Aabb> World::stagePolygon(Body &body, std::span<const Vec2> points,
-                                                     std::vector<Vec2> &pool) {
+std::optional<Aabb> World::stagePolygon(Body &body, std::span<const Vec2> points,
+                                        std::vector<Vec2> &pool) {
     // What prepare() (makePolygon's winding, the validity rule) and boundsOf() compute, in one
     // pass over the points as they are copied, with the same arithmetic in the same order so
     // that a bulk load and add() agree bit for bit.
@@ -272,7 +269,7 @@ std::optional<Contact> World::test(SlotIndex p, SlotIndex q) const {
     return testInOrder(p, q);
 }
 
-[[gnu::hot]] std::optional<Contact> World::testInOrder(SlotIndex p, SlotIndex q) const {
+std::optional<Contact> World::testInOrder(SlotIndex p, SlotIndex q) const {
     // collide(prepared(p), prepared(q)) without building the two prepared shapes: the same pair
     // function of narrowphase's [type][type] table is called on the bodies' own geometry (the
     // copies and the table's indirect call were a tenth of the narrow phase's instructions).
@@ -521,7 +518,7 @@ std::vector<PairEvent> World::takeEvents() {
 // and a comparison sort moved each 32-byte hit about log2(n) times (a twentieth of a 100,000-
 // shape load): a stable radix sort on the packed handles moves each once per 12-bit digit, and
 // only over the bits the handles use.
-[[gnu::hot]] void sortByPair(std::vector<Hit> &hits) {
+void sortByPair(std::vector<Hit> &hits) {
     const auto less = [](const Hit &l, const Hit &r) {
         return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
     };
@@ -554,7 +551,7 @@ std::vector<PairEvent> World::takeEvents() {
     }
 }
 
-[[gnu::hot]] std::vector<Hit> World::hits() const {
+std::vector<Hit> World::hits() const {
     if (!mLoadedHits.empty())
         return mLoadedHits; // sorted by the load
     std::vector<Hit> out;

@@ -114,9 +114,7 @@ World::PassCounts World::passCounts() {
             gPassesOnOne.load(std::memory_order_relaxed)};
 }
 
-// [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-// compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-[[gnu::hot]] std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
+std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events) {
     // Every shape is prepared once straight into the bodies and the vertex pool (its box goes to
     // the grid, keyed by input index), as fresh memory is a large part of a load; on two
     // threads, the second half goes through chunks first (stageInTwoLanes). Handles are the
@@ -463,8 +461,7 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     return two;
 }
 
-[[gnu::hot]] std::vector<std::vector<World::FoundHit>>
-World::findAllHits(bool scatteredSlots) const {
+std::vector<std::vector<World::FoundHit>> World::findAllHits(bool scatteredSlots) const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
@@ -522,7 +519,7 @@ World::findAllHits(bool scatteredSlots) const {
     return lists;
 }
 
-[[gnu::hot]] void World::loadPairs(LoadEvents events) {
+void World::loadPairs(LoadEvents events) {
     // A fresh world: every hit is new. They are kept as a list sorted by pair (what hits()
     // answers with), not hashed into the pair map: the first edit that needs the map builds it
     // (pairs()). Slots are the input order here, not cell order (loadEmpty leaves renumbering to

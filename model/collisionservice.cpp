@@ -182,9 +182,7 @@ public:
     // Each lane converts into its own scratch and remembers its own last layer; the layer
     // table is only read. mCollidable has a byte per shape: a lane writes only its shapes'.
     bool readsInTwoLanes() const override { return true; }
-    // [[gnu::hot]] marks the functions of a full pass (loading a document, finding every hit): the
-    // compiler keeps them together in the binary (.text.hot): 2-4% of a 100,000-shape pass.
-    [[gnu::hot]] collision::ShapeInput nextInLane(std::size_t i, int laneIndex) override {
+    collision::ShapeInput nextInLane(std::size_t i, int laneIndex) override {
         Lane &lane = mLanes[laneIndex];
         const Shape &shape = mFrame.shapes[qsizetype(i)];
         // A polygon's points are a heap block of their own, away from the shapes: ask for a
@@ -457,7 +455,7 @@ CollisionService::FrameWorld *CollisionService::world(FrameRef frame) const {
     return mWorlds[frame.sprite][frame.frame].get();
 }
 
-[[gnu::hot]] QList<FrameHit> CollisionService::hits(FrameRef frame) const {
+QList<FrameHit> CollisionService::hits(FrameRef frame) const {
     QList<FrameHit> result;
     const FrameWorld *fw = world(frame);
     if (!fw)
