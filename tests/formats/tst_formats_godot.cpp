@@ -223,8 +223,20 @@ void TestGodotFormat::propertiesAsMetadata() {
     DocumentData ids = propertyDocument();
     for (Shape &shape : ids.sprites[0].frames[0].shapes)
         shape.properties.insert("uid", qint64(1111111111111111111));
-    QVERIFY(
-        format("godot")->write(ids, {}, {}).bytes.contains("metadata/uid = 1111111111111111111\n"));
+    const QByteArray idScene = format("godot")->write(ids, {}, {}).bytes;
+    QVERIFY(idScene.contains("metadata/uid = 1111111111111111111\n"));
+    // And read back as Godot reads it, an int with every digit (a double's nearest value,
+    // 1111111111111111168, once came back), and the two ends of the 64-bit range.
+    QByteArray extremes = idScene;
+    extremes.replace("metadata/uid = 1111111111111111111\n",
+                     "metadata/uid = 1111111111111111111\nmetadata/low = -9223372036854775808\n"
+                     "metadata/high = +9223372036854775807\n");
+    const ReadResult idsBack = format("godot")->read(extremes, {});
+    QVERIFY2(idsBack.isOk(), qPrintable(idsBack.error));
+    const QJsonObject &back = idsBack.document->sprites[0].frames[0].shapes[0].properties;
+    QCOMPARE(back.value("uid").toInteger(), qint64(1111111111111111111));
+    QCOMPARE(back.value("low").toInteger(), std::numeric_limits<qint64>::min());
+    QCOMPARE(back.value("high").toInteger(), std::numeric_limits<qint64>::max());
 
     // Names Godot's set_meta refuses are not written, and export says so.
     document.sprites[0].frames[0].shapes[1].properties.insert("hit stun", 3);

@@ -77,6 +77,8 @@ QJsonObject propertiesFromMetadata(const Section &node, const QString &where,
                 skipped->add(tr("%1 metadata number is not finite; not imported"),
                              tr("%1 metadata numbers are not finite; not imported"),
                              where + QStringLiteral(" ") + name);
+            else if (value.integral)
+                properties.insert(name, value.integer); // every digit of a Godot int
             else
                 properties.insert(name, propertyNumber(value.number));
             break;

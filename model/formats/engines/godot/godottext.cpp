@@ -188,6 +188,12 @@ private:
         Value value;
         value.kind = Value::Number;
         value.number = token.toDouble(&ok);
+        if (ok && !token.contains(u'.') && !token.contains(u'e') && !token.contains(u'E')) {
+            // Godot's VariantParser reads a number without a point or exponent as an int.
+            bool fits = false;
+            value.integer = token.toLongLong(&fits);
+            value.integral = fits;
+        }
         if (!ok) {
             // "-inf" and such: keep the words Godot writes, refuse the rest.
             const QString word = parseIdentifier();

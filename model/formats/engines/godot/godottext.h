@@ -15,6 +15,10 @@ struct Value {
     enum Kind { Null, Bool, Number, String, Array, Dictionary, Call };
     Kind kind = Null;
     double number = 0;
+    /// A Number written without a point or an exponent, within 64 bits: Godot reads it as an
+    /// int, every digit kept (number has the nearest double).
+    bool integral = false;
+    qint64 integer = 0;
     bool boolean = false;
     QString text;       ///< String: the text; Call: the constructor name ("Vector2")
     QList<Value> items; ///< Array items, Call arguments, Dictionary keys and values alternating
