@@ -32,8 +32,7 @@ inline bool isCollidableRectOrCircle(const Shape &shape) {
     const bool centreOk = std::abs(shape.center.x()) <= kMax && std::abs(shape.center.y()) <= kMax;
     if (shape.type == ShapeType::Rect)
         return centreOk && shape.size.width() > 0 && shape.size.width() <= kMax &&
-               shape.size.height() > 0 && shape.size.height() <= kMax &&
-               std::isfinite(shape.angle);
+               shape.size.height() > 0 && shape.size.height() <= kMax && std::isfinite(shape.angle);
     return shape.type == ShapeType::Circle && centreOk && shape.radius > 0 && shape.radius <= kMax;
 }
 

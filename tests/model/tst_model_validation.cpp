@@ -178,7 +178,7 @@ void TestValidation::rectAndCircleCollideExactlyWhenValid() {
     // every shape) against validateShape's checks, on every combination of edge values: zero,
     // negatives, the coordinate limit and just past it, infinities and NaN.
     const double limit = 1e15, past = std::nextafter(1e15, 2e15);
-    const std::vector<double> values = {0.0,  1.0,    -1.0,   limit, -limit, past,
+    const std::vector<double> values = {0.0,   1.0,  -1.0,  limit, -limit, past,
                                         -past, kInf, -kInf, kNaN,  1e-300};
     int collidable = 0, refused = 0;
     for (double a : values)
