@@ -6,6 +6,7 @@
 // the rest); hashing and lookups ignore it, so shape handles must stay below 2^31.
 
 #include "geometry.h"
+#include "prefetch.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -47,12 +48,8 @@ public:
     bool insertOrAssign(std::uint64_t key, const Contact &contact);
     /// Hints the cache to load the slot where a lookup of `key` starts.
     void prefetch(std::uint64_t key) const {
-#if defined(__GNUC__) || defined(__clang__)
         if (!mSlots.empty())
-            __builtin_prefetch(&mSlots[indexOf(key)]);
-#else
-        (void)key;
-#endif
+            collision::prefetch(&mSlots[indexOf(key)]);
     }
     /// Removes `key`; returns true when it was present.
     bool erase(std::uint64_t key);
@@ -63,21 +60,13 @@ public:
     /// Frees all memory.
     void release();
     /// Number of entries.
-    std::size_t size() const {
-        return mSize;
-    }
+    std::size_t size() const { return mSize; }
     /// Every slot, free ones included (key == kEmpty); for iteration.
-    const std::vector<Slot> &slots() const {
-        return mSlots;
-    }
+    const std::vector<Slot> &slots() const { return mSlots; }
     /// Mutable slots, for marking and unmarking keys in place (nothing else may change).
-    std::vector<Slot> &slots() {
-        return mSlots;
-    }
+    std::vector<Slot> &slots() { return mSlots; }
     /// Bytes held.
-    std::size_t memoryBytes() const {
-        return mSlots.capacity() * sizeof(Slot);
-    }
+    std::size_t memoryBytes() const { return mSlots.capacity() * sizeof(Slot); }
 
 private:
     std::size_t indexOf(std::uint64_t key) const {

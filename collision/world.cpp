@@ -9,7 +9,6 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <tuple>
 #include <utility>
 
 namespace hitsmith::collision {
@@ -514,16 +513,22 @@ std::vector<PairEvent> World::takeEvents() {
     return out;
 }
 
+namespace {
+
+// The order hits are listed in: by (a, b).
+bool byPair(const Hit &l, const Hit &r) {
+    return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
+}
+
+} // namespace
+
 // A load's hits (in cell order) and the pair map's (in hash order) run to tens of thousands, and
 // a comparison sort moved each 32-byte hit about log2(n) times (a twentieth of a 100,000-shape
 // load): a stable radix sort on the packed handles moves each once per 12-bit digit, and only
 // over the bits the handles use.
 void sortByPair(std::vector<Hit> &hits) {
-    const auto less = [](const Hit &l, const Hit &r) {
-        return PairMap::pairKey(l.a, l.b) < PairMap::pairKey(r.a, r.b);
-    };
     if (hits.size() < 1024) {
-        std::sort(hits.begin(), hits.end(), less);
+        std::sort(hits.begin(), hits.end(), byPair);
         return;
     }
     ShapeHandle maxA = 0, maxB = 0;
@@ -569,9 +574,7 @@ std::optional<Contact> World::contact(ShapeHandle a, ShapeHandle b) const {
     const Contact *c = nullptr;
     if (!mLoadedHits.empty()) {
         const Hit wanted{std::min(a, b), std::max(a, b), {}};
-        const auto at = std::lower_bound(
-            mLoadedHits.begin(), mLoadedHits.end(), wanted,
-            [](const Hit &l, const Hit &r) { return std::tie(l.a, l.b) < std::tie(r.a, r.b); });
+        const auto at = std::lower_bound(mLoadedHits.begin(), mLoadedHits.end(), wanted, byPair);
         if (at != mLoadedHits.end() && at->a == wanted.a && at->b == wanted.b)
             c = &at->contact;
     } else {

@@ -4,6 +4,7 @@
 #include "world.h"
 
 #include "narrowphase.h"
+#include "prefetch.h"
 #include "worldcontact.h"
 
 #include <algorithm>
@@ -25,20 +26,6 @@
 namespace hitsmith::collision {
 
 namespace {
-
-// Asks the cache for every line of [p, p + bytes); a hint only.
-inline void prefetchLines(const void *p, std::size_t bytes) {
-#if defined(__GNUC__) || defined(__clang__)
-    const char *c = static_cast<const char *>(p);
-    for (std::size_t off = 0; off < bytes; off += 64)
-        __builtin_prefetch(c + off);
-    if (bytes > 0)
-        __builtin_prefetch(c + bytes - 1);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
 
 // Cores this process may run on: the affinity mask where the system has one (a process pinned to
 // one core of many gains nothing from a helper thread), else what the library reports.

@@ -6,7 +6,6 @@
 #include "collision/polygon_check.h"
 
 #include <cmath>
-
 #include <cstdint>
 #include <vector>
 

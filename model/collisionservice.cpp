@@ -4,6 +4,7 @@
 #include "validation.h"
 
 #include "collision/polygon_check.h"
+#include "collision/prefetch.h"
 #include "collision/world.h"
 
 #include <algorithm>
@@ -191,15 +192,10 @@ public:
         // (160 bytes each, 16 MB) further ahead still, so that reading the points pointer for
         // that first prefetch does not wait either (it was a fifth of this function's time).
         const std::size_t count = std::size_t(mFrame.shapes.size());
-        if (i + kShapesAhead < count) {
-            const auto *ahead =
-                reinterpret_cast<const char *>(&mFrame.shapes[qsizetype(i + kShapesAhead)]);
-            for (std::size_t at = 0; at < sizeof(Shape); at += 64)
-                prefetch(ahead + at);
-            prefetch(ahead + sizeof(Shape) - 1);
-        }
+        if (i + kShapesAhead < count)
+            collision::prefetchLines(&mFrame.shapes[qsizetype(i + kShapesAhead)], sizeof(Shape));
         if (i + kPointsAhead < count)
-            prefetch(mFrame.shapes[qsizetype(i + kPointsAhead)].points.constData());
+            collision::prefetch(mFrame.shapes[qsizetype(i + kPointsAhead)].points.constData());
         collision::ShapeInput input; // an empty polygon: kept, never paired
         switch (shape.type) {
         case ShapeType::Polygon:
@@ -246,13 +242,6 @@ private:
     static constexpr std::size_t kVertexGuess = 4;
     std::uint16_t numberOf(const QString &layer) const {
         return mNumbering ? mNumbering->layerIndex(layer) : mLayers.value(layer);
-    }
-    static void prefetch(const void *p) {
-#if defined(__GNUC__) || defined(__clang__)
-        __builtin_prefetch(p);
-#else
-        (void)p;
-#endif
     }
     struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused

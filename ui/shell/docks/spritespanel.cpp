@@ -480,8 +480,10 @@ void SpritesPanel::updateActions() {
     const Document *document = mSession->document();
     const DocumentData &data = document->data();
     // A row of a tree not yet rebuilt after a change may name a sprite or frame that is gone.
-    const int s = currentSprite() < data.sprites.size() ? currentSprite() : -1;
-    const FrameRef frame = document->contains(currentFrameItem()) ? currentFrameItem() : FrameRef{};
+    const int row = currentSprite();
+    const int s = row < data.sprites.size() ? row : -1;
+    const FrameRef item = currentFrameItem();
+    const FrameRef frame = document->contains(item) ? item : FrameRef{};
     const FrameRef shown = mSession->currentFrame();
     mAddFrame->setEnabled(s >= 0);
     mRename->setEnabled(s >= 0);
