@@ -255,8 +255,8 @@ private:
     bool runsOnTwoThreads(std::size_t shapes) const; // whether a pass or load uses a helper
     void stageInTwoLanes(ShapeSource &source,
                          std::size_t vertexHint); // loadEmpty's staging on two threads
-    // forEachHit's hits in order, as lists to read one after the other (on two threads if large).
-    std::vector<std::vector<FoundHit>> findAllHits(bool scatteredSlots) const;
+    // forEachHit's hits in order, as lists to read one after the other, found on two threads.
+    std::vector<std::vector<FoundHit>> findAllHitsOnTwoThreads(bool scatteredSlots) const;
     void retestAllPairs();             // recomputeAll on a broadphase just rebuilt
     void loadPairs(LoadEvents events); // the pairs of a world just loaded, all new
     std::vector<ShapeHandle> loadEmpty(ShapeSource &source,

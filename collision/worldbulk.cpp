@@ -448,17 +448,12 @@ bool World::runsOnTwoThreads(std::size_t shapes) const {
     return two;
 }
 
-std::vector<std::vector<World::FoundHit>> World::findAllHits(bool scatteredSlots) const {
+std::vector<std::vector<World::FoundHit>>
+World::findAllHitsOnTwoThreads(bool scatteredSlots) const {
     auto into = [](std::vector<FoundHit> &list) {
         return [&list](const FoundHit &hit) { list.push_back(hit); };
     };
     std::vector<std::vector<FoundHit>> lists;
-    if (!runsOnTwoThreads(mBodies.size())) {
-        std::vector<FoundHit> &found = lists.emplace_back();
-        found.reserve(mBodies.size() / 2 + 16);
-        forEachHit(into(found), 0, 1, scatteredSlots);
-        return lists;
-    }
     // The grid cut into pieces of equal box counts, taken in turn by this thread and a helper:
     // the pass only reads the world, each piece gathers its own hits, and the pieces joined in
     // order are the serial pass's list. Many small pieces rather than two halves, so that a
@@ -511,29 +506,39 @@ void World::loadPairs(LoadEvents events) {
     // answers with), not hashed into the pair map: the first edit that needs the map builds it
     // (pairs()). Slots are the input order here, not cell order (loadEmpty leaves renumbering to
     // the first full recompute).
-    const std::vector<std::vector<FoundHit>> lists = findAllHits(true);
-    std::size_t total = 0;
-    for (const std::vector<FoundHit> &list : lists)
-        total += list.size();
     mLoadedHits.clear();
-    mLoadedHits.reserve(total);
-    const std::size_t firstEvent = mEvents.size();
-    if (events == LoadEvents::Record)
-        mEvents.reserve(firstEvent + total);
-    for (const std::vector<FoundHit> &list : lists) {
-        for (std::size_t k = 0; k < list.size(); ++k) {
-            const FoundHit &hit = list[k];
-            if (k + 8 < list.size()) { // the bodies whose counts a later hit raises
-                prefetchLines(&mBodies[list[k + 8].p], sizeof(Body));
-                prefetchLines(&mBodies[list[k + 8].q], sizeof(Body));
+    auto keep = [this](const FoundHit &hit) {
+        mLoadedHits.push_back({PairMap::first(hit.key), PairMap::second(hit.key), hit.contact});
+        ++mBodies[hit.p].hitCount;
+        ++mBodies[hit.q].hitCount;
+    };
+    if (runsOnTwoThreads(mBodies.size())) {
+        const std::vector<std::vector<FoundHit>> lists = findAllHitsOnTwoThreads(true);
+        std::size_t total = 0;
+        for (const std::vector<FoundHit> &list : lists)
+            total += list.size();
+        mLoadedHits.reserve(total);
+        for (const std::vector<FoundHit> &list : lists) {
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                if (k + 8 < list.size()) { // the bodies whose counts a later hit raises
+                    prefetchLines(&mBodies[list[k + 8].p], sizeof(Body));
+                    prefetchLines(&mBodies[list[k + 8].q], sizeof(Body));
+                }
+                keep(list[k]);
             }
-            const ShapeHandle a = PairMap::first(hit.key), b = PairMap::second(hit.key);
-            mLoadedHits.push_back({a, b, hit.contact});
-            ++mBodies[hit.p].hitCount;
-            ++mBodies[hit.q].hitCount;
-            if (events == LoadEvents::Record)
-                mEvents.push_back({PairChange::Began, a, b, hit.contact});
         }
+    } else {
+        // Straight into the list as the pass finds them: no list of found hits in between
+        // (a megabyte at 100,000 shapes, written and read again), and each hit's bodies are
+        // still in cache when their counts go up.
+        mLoadedHits.reserve(mBodies.size() / 2 + 16);
+        forEachHit(keep, 0, 1, true);
+    }
+    const std::size_t firstEvent = mEvents.size();
+    if (events == LoadEvents::Record) {
+        mEvents.reserve(firstEvent + mLoadedHits.size());
+        for (const Hit &hit : mLoadedHits)
+            mEvents.push_back({PairChange::Began, hit.a, hit.b, hit.contact});
     }
     sortByPair(mLoadedHits);
     sortNewEvents(firstEvent);
@@ -561,8 +566,9 @@ void World::retestAllPairs() {
         }
     };
     if (runsOnTwoThreads(mBodies.size())) {
-        for (const std::vector<FoundHit> &list : findAllHits(false)) // found on two threads
-            for (const FoundHit &hit : list)                         // and recorded here, in order
+        // Found on two threads, recorded here in order.
+        for (const std::vector<FoundHit> &list : findAllHitsOnTwoThreads(false))
+            for (const FoundHit &hit : list)
                 record(hit);
     } else {
         forEachHit(record);
