@@ -454,7 +454,8 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
                 // one advances the count (no branch on the outcome, which is a coin toss).
                 auto scan = [&](const Entry *b, const Entry *e) {
                     for (;;) {
-                        const std::size_t room = kPairBuffer - buffered; // >= 1
+                        // 0 when the buffer is full: nothing is scanned, the buffer is flushed.
+                        const std::size_t room = kPairBuffer - buffered;
                         const Entry *stop = std::size_t(e - b) > room ? b + room : e;
                         for (; b != stop; ++b) {
                             buffer[buffered] = {idA, b->id};
@@ -466,9 +467,29 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
                             flush();
                     }
                 };
-                scan(a + 1, reachesRight ? rightEnd : end);
-                scan(upBegin, reachesRight ? upEnd : upBegin);
-                scan(downBegin, reachesDown ? (reachesRight ? downRightEnd : downEnd) : downBegin);
+                const Entry *const ownEnd = reachesRight ? rightEnd : end;
+                const Entry *const upStop = reachesRight ? upEnd : upBegin;
+                const Entry *const downStop =
+                    reachesDown ? (reachesRight ? downRightEnd : downEnd) : downBegin;
+                const std::size_t candidates = std::size_t(ownEnd - (a + 1)) +
+                                               std::size_t(upStop - upBegin) +
+                                               std::size_t(downStop - downBegin);
+                if (candidates <= kPairBuffer - buffered) {
+                    // Room for them all (nearly always): plain loops, no room checks.
+                    auto scanAll = [&](const Entry *b, const Entry *e) {
+                        for (; b != e; ++b) {
+                            buffer[buffered] = {idA, b->id};
+                            buffered += (b->id != kNone) & overlapsBox(boxA, b->box);
+                        }
+                    };
+                    scanAll(a + 1, ownEnd);
+                    scanAll(upBegin, upStop);
+                    scanAll(downBegin, downStop);
+                } else {
+                    scan(a + 1, ownEnd);
+                    scan(upBegin, upStop);
+                    scan(downBegin, downStop);
+                }
                 if (coarser) {
                     flush(); // this box's pairs on its own level come first
                     auto test = [&](const FloatBox &boxB, Id b) {
