@@ -36,10 +36,6 @@ Rotation rotationFromDegrees(double degrees) {
     }
 }
 
-OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees) {
-    return {center, size * 0.5, rotationFromDegrees(angleDegrees)};
-}
-
 PolygonView makePolygon(std::span<const Vec2> points) {
     PolygonView view;
     view.points = points.data();
@@ -74,31 +70,17 @@ PreparedShape prepare(const ShapeInput &shape) {
     }
     case GeometryKind::Rect:
         std::construct_at(&p.rect, makeRect(shape.center, shape.size, shape.angleDegrees));
-        p.valid = isFinite(shape.center) && isFinite(shape.size) && shape.size.x >= 0.0 &&
-                  shape.size.y >= 0.0 && std::isfinite(p.rect.rotation.c);
+        p.valid = isUsableRect(shape, p.rect);
         break;
     case GeometryKind::Circle:
         std::construct_at(&p.circle, Circle{shape.center, shape.radius});
-        p.valid = isFinite(shape.center) && std::isfinite(shape.radius) && shape.radius >= 0.0;
+        p.valid = isUsableCircle(shape);
         break;
     default:
         p.valid = false;
         break;
     }
     return p;
-}
-
-Aabb boundsOf(const OrientedRect &rect) {
-    const double ex =
-        std::abs(rect.rotation.c) * rect.halfSize.x + std::abs(rect.rotation.s) * rect.halfSize.y;
-    const double ey =
-        std::abs(rect.rotation.s) * rect.halfSize.x + std::abs(rect.rotation.c) * rect.halfSize.y;
-    return {{rect.center.x - ex, rect.center.y - ey}, {rect.center.x + ex, rect.center.y + ey}};
-}
-
-Aabb boundsOf(const Circle &circle) {
-    const double r = circle.radius;
-    return {{circle.center.x - r, circle.center.y - r}, {circle.center.x + r, circle.center.y + r}};
 }
 
 Aabb boundsOf(const PolygonView &polygon) {

@@ -2,6 +2,7 @@
 
 #include "vec2.h"
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 
@@ -113,7 +114,36 @@ struct PolygonView {
 };
 
 /// Builds a rectangle from centre, full size and angle in degrees (as ShapeInput).
-OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees);
+inline OrientedRect makeRect(Vec2 center, Vec2 size, double angleDegrees) {
+    return {center, size * 0.5, rotationFromDegrees(angleDegrees)};
+}
+
+/// Bounding box of a rectangle. (Inline, as the next few: a document being opened prepares every
+/// rectangle and circle, and the calls were a tenth of that.)
+inline Aabb boundsOf(const OrientedRect &rect) {
+    const double ex =
+        std::abs(rect.rotation.c) * rect.halfSize.x + std::abs(rect.rotation.s) * rect.halfSize.y;
+    const double ey =
+        std::abs(rect.rotation.s) * rect.halfSize.x + std::abs(rect.rotation.c) * rect.halfSize.y;
+    return {{rect.center.x - ex, rect.center.y - ey}, {rect.center.x + ex, rect.center.y + ey}};
+}
+
+/// Bounding box of a circle.
+inline Aabb boundsOf(const Circle &circle) {
+    const double r = circle.radius;
+    return {{circle.center.x - r, circle.center.y - r}, {circle.center.x + r, circle.center.y + r}};
+}
+
+/// prepare()'s rule for a rectangle input, given makeRect's result for it.
+inline bool isUsableRect(const ShapeInput &shape, const OrientedRect &rect) {
+    return isFinite(shape.center) && isFinite(shape.size) && shape.size.x >= 0.0 &&
+           shape.size.y >= 0.0 && std::isfinite(rect.rotation.c);
+}
+
+/// prepare()'s rule for a circle input.
+inline bool isUsableCircle(const ShapeInput &shape) {
+    return isFinite(shape.center) && std::isfinite(shape.radius) && shape.radius >= 0.0;
+}
 
 /// Builds a polygon view, computing its winding; the points must outlive the view.
 PolygonView makePolygon(std::span<const Vec2> points);
@@ -143,12 +173,6 @@ Aabb boundsOf(const PreparedShape &shape);
 
 /// Bounding box of a shape.
 Aabb boundsOf(const ShapeInput &shape);
-
-/// Bounding box of a rectangle.
-Aabb boundsOf(const OrientedRect &rect);
-
-/// Bounding box of a circle.
-Aabb boundsOf(const Circle &circle);
 
 /// Bounding box of a polygon (an empty polygon gives a box of NaNs).
 Aabb boundsOf(const PolygonView &polygon);

@@ -95,17 +95,32 @@ std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vecto
     body.layer = shape.layer;
     body.flags = Alive;
     body.hitCount = 0;
-    if (shape.type == GeometryKind::Polygon)
+    body.type = shape.type;
+    // What prepare() and boundsOf() compute, with the same functions, straight into the body.
+    Aabb box;
+    switch (shape.type) {
+    case GeometryKind::Polygon:
         return stagePolygon(body, shape.points, pool);
-    const PreparedShape p = prepare(shape);
-    body.type = p.type;
-    if (p.type == GeometryKind::Rect)
-        std::construct_at(&body.rect, p.rect);
-    else
-        std::construct_at(&body.circle, p.circle);
-    if (!p.valid)
+    case GeometryKind::Rect: {
+        const OrientedRect rect = makeRect(shape.center, shape.size, shape.angleDegrees);
+        std::construct_at(&body.rect, rect);
+        if (!isUsableRect(shape, rect))
+            return std::nullopt;
+        box = boundsOf(rect);
+        break;
+    }
+    case GeometryKind::Circle: {
+        const Circle circle{shape.center, shape.radius};
+        std::construct_at(&body.circle, circle);
+        if (!isUsableCircle(shape))
+            return std::nullopt;
+        box = boundsOf(circle);
+        break;
+    }
+    default: // not a kind this build knows: kept, never paired
+        std::construct_at(&body.circle);
         return std::nullopt;
-    const Aabb box = boundsOf(p);
+    }
     if (!isFinite(box.min) || !isFinite(box.max))
         return std::nullopt;
     body.flags |= Valid;
