@@ -299,13 +299,26 @@ void Broadphase::rebuild() {
     std::vector<std::uint32_t> cellOfBox(boxes.size());
     std::vector<std::uint8_t> levelOfBox(boxes.size());
     mCellStart.assign(std::size_t(cellCount) + 1, 0);
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-        const std::uint8_t level = levelFor(boxes[i].box);
-        const std::uint32_t cell = cellOf(mLevels[level], boxes[i].box);
-        cellOfBox[i] = cell;
-        levelOfBox[i] = level;
-        ++mLevels[level].count;
-        ++mCellStart[std::size_t(cell) + 1];
+    // levelFor's test passes on level 0 for the largest box, hence for every box (its extent is
+    // at most the largest, and the test is monotone in it): the common case, where each box
+    // only needs its cell.
+    if (mLevels.size() == 1 || mLevels[0].cellSize >= (largest + mMargin) * (1.0 + kSlack)) {
+        const Level &level0 = mLevels[0];
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            const std::uint32_t cell = cellOf(level0, boxes[i].box);
+            cellOfBox[i] = cell;
+            ++mCellStart[std::size_t(cell) + 1];
+        }
+        mLevels[0].count = static_cast<std::uint32_t>(boxes.size());
+    } else {
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            const std::uint8_t level = levelFor(boxes[i].box);
+            const std::uint32_t cell = cellOf(mLevels[level], boxes[i].box);
+            cellOfBox[i] = cell;
+            levelOfBox[i] = level;
+            ++mLevels[level].count;
+            ++mCellStart[std::size_t(cell) + 1];
+        }
     }
     std::uint32_t sum = 0;
     for (std::size_t c = 1; c <= cellCount; ++c) {
