@@ -321,10 +321,10 @@ CollisionService::buildWorld(FrameSource &source, const LayerFilter &filter) con
     // One bulk build (a single broadphase pass) instead of adding shapes one at a time, each
     // shape converted and validated once as the world reads it. A new world has no history to
     // report: its pairs are not turned into events.
-    const std::vector<collision::ShapeHandle> handles =
-        fw->world.addAll(source, collision::LoadEvents::Skip);
-    // Both directions of the mapping in one pass (what reindex() would give).
-    fw->handleOfShape.assign(handles.size(), kNoHandle);
+    // Both directions of the mapping in one pass (what reindex() would give); the world's
+    // handles become the shapes' (no copy), less those of the shapes that do not collide.
+    fw->handleOfShape = fw->world.addAll(source, collision::LoadEvents::Skip);
+    std::vector<collision::ShapeHandle> &handles = fw->handleOfShape;
     fw->shapeOfHandle.assign(handles.size(), -1);
     for (std::size_t i = 0; i < handles.size(); ++i) {
         const collision::ShapeHandle h = handles[i];
@@ -332,9 +332,9 @@ CollisionService::buildWorld(FrameSource &source, const LayerFilter &filter) con
             continue; // the world is full (2^31 shapes)
         if (!source.isCollidable(i)) {
             fw->world.remove(h); // had no pair; its handle is free for later adds
+            handles[i] = kNoHandle;
             continue;
         }
-        fw->handleOfShape[i] = h;
         if (h >= fw->shapeOfHandle.size())
             fw->shapeOfHandle.resize(std::size_t(h) + 1, -1);
         fw->shapeOfHandle[h] = int(i);
