@@ -95,15 +95,6 @@ void Broadphase::insert(Id id, const Aabb &exact) {
     maybeRebuild();
 }
 
-void Broadphase::insertRoundedSlowly(Id id, const FloatBox &box) {
-    if (id == kNone || mAutoRebuild || contains(id)) {
-        insert(id, {{box.minX, box.minY}, {box.maxX, box.maxY}}); // the general path
-        return;
-    }
-    mProxies.resize(std::size_t(id) + 1);
-    park(id, box);
-}
-
 void Broadphase::setAutoRebuild(bool enabled) {
     mAutoRebuild = enabled;
     if (enabled && mParked)

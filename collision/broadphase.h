@@ -148,14 +148,14 @@ public:
 
     /// Adds (or replaces) the box of `id`; a box with non-finite coordinates is not stored.
     void insert(Id id, const Aabb &box);
-    /// insert() during a bulk load (setAutoRebuild(false)) of a new id whose box is finite and
-    /// already rounded out (roundOut), which another thread may have done.
-    void insertRounded(Id id, const FloatBox &box) {
-        // Inline: a bulk load parks every box through here.
-        if (id < mProxies.size() && id != kNone && !mAutoRebuild && mProxies[id].state == Absent)
-            park(id, box);
-        else
-            insertRoundedSlowly(id, box);
+    /// insert() during a bulk load (setAutoRebuild(false)) into an empty grid, of a box that is
+    /// finite and already rounded out (roundOut, which another thread may have done), each id at
+    /// most once and below the count given to reserve(): none of insert()'s checks. The box stays
+    /// out of every query, and contains(id) false, until the rebuild that ends the load
+    /// (setAutoRebuild(true)).
+    void parkFresh(Id id, const FloatBox &box) {
+        mSorted.push_back({box, id});
+        mParked = true;
     }
     /// Replaces the box of `id` (inserting it if absent, erasing it if non-finite).
     void move(Id id, const Aabb &box);
@@ -258,13 +258,6 @@ private:
     std::int32_t coord(double v, double origin, double inv, std::int32_t n) const;
     std::uint8_t levelFor(const FloatBox &box) const;
     std::uint32_t cellOf(const Level &level, const FloatBox &box) const;
-    void insertRoundedSlowly(Id id, const FloatBox &box); // insertRounded's other cases
-    void park(Id id, const FloatBox &box) { // a new id's box, unsorted until the next rebuild
-        ++mCount;
-        mProxies[id] = {static_cast<std::uint32_t>(mSorted.size()), Sorted, 0};
-        mSorted.push_back({box, id});
-        mParked = true;
-    }
     CellRange rangeOf(const Level &level, const FloatBox &query) const;
     void overlayInsert(Id id, const FloatBox &box);
     void overlayUnlink(std::uint32_t index);

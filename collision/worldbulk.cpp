@@ -124,7 +124,7 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
                 // staged box is finite and its id new, so it is parked without insert()'s checks.
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.next(i), mVertices)) {
-                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
+                    mBroadphase.parkFresh(static_cast<SlotIndex>(i), roundOut(*box));
                 }
             }
         }
@@ -221,7 +221,7 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
             if (failed.load())
                 return;
             for (const auto &[slot, box] : chunk.boxes)
-                mBroadphase.insertRounded(slot, box);
+                mBroadphase.parkFresh(slot, box);
         }
         mBroadphase.setAutoRebuild(true); // one rebuild with every box
     };
@@ -248,7 +248,7 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
             for (std::size_t i = 0; i < half; ++i)
                 if (const std::optional<Aabb> box =
                         stage(mBodies.emplace_back(), source.nextInLane(i, 0), mVertices))
-                    mBroadphase.insertRounded(static_cast<SlotIndex>(i), roundOut(*box));
+                    mBroadphase.parkFresh(static_cast<SlotIndex>(i), roundOut(*box));
             halfDone.store(true);
             halfDone.notify_all();
             stageChunks(0);
