@@ -139,7 +139,10 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
         loadPairs(events);
     } catch (...) {
         // A source or an allocation failed part-way: back to the empty world this was, with
-        // no trace of the half-done load (no events either), and the failure passed on.
+        // no trace of the half-done load (no events either), and the failure passed on. The
+        // hits found so far are dropped first: they are not pairs that ended, and clear() would
+        // list each as an Ended event, which after a failed allocation could fail in turn.
+        std::vector<Hit>().swap(mLoadedHits);
         clear();
         mEvents.resize(firstEvent);
         throw;
