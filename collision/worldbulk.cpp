@@ -137,6 +137,8 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
         std::iota(mSlotOfHandle.begin(), mSlotOfHandle.end(), SlotIndex{0});
         mHandleOfSlot = mSlotOfHandle;
         loadPairs(events);
+        // The caller's copy of the handles too: its allocation can fail like any other.
+        return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
     } catch (...) {
         // A source or an allocation failed part-way: back to the empty world this was, with
         // no trace of the half-done load (no events either), and the failure passed on. The
@@ -147,7 +149,6 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
         mEvents.resize(firstEvent);
         throw;
     }
-    return std::vector<ShapeHandle>(mHandleOfSlot.begin(), mHandleOfSlot.end());
 }
 
 void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
