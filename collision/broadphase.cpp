@@ -292,7 +292,8 @@ void Broadphase::rebuild() {
     mCellStart.assign(std::size_t(cellCount) + 1, 0);
     // levelFor's test passes on level 0 for the largest box, hence for every box (its extent is
     // at most the largest, and the test is monotone in it): the common case, where each box
-    // only needs its cell.
+    // only needs its cell. (A loop of its own: the general loop with the search skipped still
+    // cost 1 M instructions more at 100,000 boxes, counting levels box by box.)
     if (mLevels.size() == 1 || mLevels[0].cellSize >= (largest + mMargin) * (1.0 + kSlack)) {
         const Level &level0 = mLevels[0];
         for (std::size_t i = 0; i < boxes.size(); ++i) {

@@ -468,7 +468,9 @@ void Broadphase::pairsFromCells(std::size_t li, std::uint32_t begin, std::uint32
                                                std::size_t(upStop - upBegin) +
                                                std::size_t(downStop - downBegin);
                 if (candidates <= kPairBuffer - buffered) {
-                    // Room for them all (nearly always): plain loops, no room checks.
+                    // Room for them all (nearly always): plain loops, no room checks. (scan's
+                    // inner loop again: scan written on top of this lambda cost 0.6 M
+                    // instructions a 100,000-shape pass.)
                     auto scanAll = [&](const Entry *b, const Entry *e) {
                         for (; b != e; ++b) {
                             buffer[buffered] = {idA, b->id};
