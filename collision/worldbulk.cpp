@@ -399,9 +399,18 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts,
         ++pendingCount;
     };
     auto prefetchVertices = [&](SlotIndex s) {
+        // The first and the last line of a polygon's vertex block, without a branch: whether a
+        // shape is a polygon, and over how many lines its vertices lie, are coin tosses (a
+        // branch on them with prefetchLines' loop measured 4% slower). Other kinds ask for the
+        // pool's first line (the mask zeroes their stale offset and capacity); the lines between
+        // those of a longer block are left to the hardware.
         const Body &body = mBodies[s];
-        if (body.type == GeometryKind::Polygon)
-            prefetchLines(mVertices.data() + body.polyOffset, body.polygon.count * sizeof(Vec2));
+        const std::uint32_t polygon = -std::uint32_t(body.type == GeometryKind::Polygon);
+        const char *first =
+            reinterpret_cast<const char *>(mVertices.data() + (body.polyOffset & polygon));
+        const std::size_t bytes = std::size_t(body.polyCapacity & polygon) * sizeof(Vec2);
+        prefetch(first);
+        prefetch(first + bytes - (bytes != 0));
     };
     const ShapeHandle *handleOfSlot = mHandleOfSlot.data();
     mBroadphase.forEachPairInPart(part, parts, [&](SlotIndex p, SlotIndex q) {
