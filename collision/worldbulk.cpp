@@ -400,10 +400,10 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts,
     };
     auto prefetchVertices = [&](SlotIndex s) {
         // The first and the last line of a polygon's vertex block, without a branch: whether a
-        // shape is a polygon, and over how many lines its vertices lie, are coin tosses (a
-        // branch on them with prefetchLines' loop measured 4% slower). Other kinds ask for the
-        // pool's first line (the mask zeroes their stale offset and capacity); the lines between
-        // those of a longer block are left to the hardware.
+        // shape is a polygon, and over how many lines its vertices lie, are coin tosses (the
+        // form before, a branch on the kind and prefetchLines' loop over the lines, measured 4%
+        // slower). Other kinds ask for the pool's first line (the mask zeroes their stale offset
+        // and capacity); the lines between those of a longer block are left to the hardware.
         const Body &body = mBodies[s];
         const std::uint32_t polygon = -std::uint32_t(body.type == GeometryKind::Polygon);
         const char *first =
