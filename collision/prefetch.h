@@ -21,6 +21,15 @@ inline void prefetch(const void *p) {
 #endif
 }
 
+/// Asks the cache for the first and the last line of [p, p + bytes) (the first twice when bytes is
+/// 0), without a branch on bytes: for blocks whose length is a coin toss from one to the next, of
+/// a line or two, where the lines between (if any) are left to the hardware.
+inline void prefetchEnds(const void *p, std::size_t bytes) {
+    const char *c = static_cast<const char *>(p);
+    prefetch(c);
+    prefetch(c + bytes - (bytes != 0));
+}
+
 /// Asks the cache for every line of [p, p + bytes).
 inline void prefetchLines(const void *p, std::size_t bytes) {
     const char *c = static_cast<const char *>(p);

@@ -399,18 +399,14 @@ void World::forEachHit(OnHit &&onHit, std::size_t part, std::size_t parts,
         ++pendingCount;
     };
     auto prefetchVertices = [&](SlotIndex s) {
-        // The first and the last line of a polygon's vertex block, without a branch: whether a
-        // shape is a polygon, and over how many lines its vertices lie, are coin tosses (the
-        // form before, a branch on the kind and prefetchLines' loop over the lines, measured 4%
-        // slower). Other kinds ask for the pool's first line (the mask zeroes their stale offset
-        // and capacity); the lines between those of a longer block are left to the hardware.
+        // Without a branch: whether a shape is a polygon, and over how many lines its vertices
+        // lie, are coin tosses (the form before, a branch on the kind and prefetchLines' loop
+        // over the lines, measured 4% slower). Other kinds ask for the pool's first line (the
+        // mask zeroes their stale offset and capacity).
         const Body &body = mBodies[s];
         const std::uint32_t polygon = -std::uint32_t(body.type == GeometryKind::Polygon);
-        const char *first =
-            reinterpret_cast<const char *>(mVertices.data() + (body.polyOffset & polygon));
-        const std::size_t bytes = std::size_t(body.polyCapacity & polygon) * sizeof(Vec2);
-        prefetch(first);
-        prefetch(first + bytes - (bytes != 0));
+        prefetchEnds(mVertices.data() + (body.polyOffset & polygon),
+                     std::size_t(body.polyCapacity & polygon) * sizeof(Vec2));
     };
     const ShapeHandle *handleOfSlot = mHandleOfSlot.data();
     mBroadphase.forEachPairInPart(part, parts, [&](SlotIndex p, SlotIndex q) {

@@ -195,13 +195,10 @@ public:
         if (i + kShapesAhead < count)
             collision::prefetchLines(&mFrame.shapes[qsizetype(i + kShapesAhead)], sizeof(Shape));
         if (i + kPointsAhead < count) {
-            // The first and the last line of the points: a polygon's 3 to 8 points take 48 to 128
-            // bytes, so often two lines. An empty list asks for its first line twice.
+            // Both ends: a polygon's 3 to 8 points take 48 to 128 bytes, so often two lines.
             const QList<QPointF> &points = mFrame.shapes[qsizetype(i + kPointsAhead)].points;
-            const char *first = reinterpret_cast<const char *>(points.constData());
-            const std::size_t bytes = std::size_t(points.size()) * sizeof(QPointF);
-            collision::prefetch(first);
-            collision::prefetch(first + bytes - (bytes != 0));
+            collision::prefetchEnds(points.constData(),
+                                    std::size_t(points.size()) * sizeof(QPointF));
         }
         collision::ShapeInput input; // an empty polygon: kept, never paired
         switch (shape.type) {
