@@ -1,6 +1,7 @@
 #include "world.h"
 
 #include "narrowphase.h"
+#include "vectorstate.h"
 #include "worldcontact.h"
 
 #include <algorithm>
@@ -381,6 +382,7 @@ void World::endPairsOf(SlotIndex s) {
 // ---- edits -----------------------------------------------------------------------------------
 
 ShapeHandle World::add(const ShapeInput &shape) {
+    clearUpperVectorState(); // whatever ran before (a name's hash) must not slow the geometry
     const ShapeHandle h = allocateHandle();
     if (h == kNoShape)
         return h;
@@ -398,6 +400,7 @@ ShapeHandle World::add(const ShapeInput &shape) {
 }
 
 void World::update(ShapeHandle h, const ShapeInput &shape) {
+    clearUpperVectorState();
     if (!contains(h))
         return;
     const SlotIndex s = slotOf(h);

@@ -5,6 +5,7 @@
 
 #include "narrowphase.h"
 #include "prefetch.h"
+#include "vectorstate.h"
 #include "worldcontact.h"
 
 #include <algorithm>
@@ -128,6 +129,8 @@ std::vector<ShapeHandle> World::loadEmpty(ShapeSource &source, LoadEvents events
                 }
             }
         }
+        // The source may have looked names up while it was read (see vectorstate.h).
+        clearUpperVectorState();
         mBroadphase.setAutoRebuild(true); // one rebuild with every box
         mShapeCount = n;
         // Slots are the input indices. Renumbering them into cell order here (as recomputeAll
@@ -234,6 +237,7 @@ void World::stageInTwoLanes(ShapeSource &source, std::size_t vertexHint) {
         std::optional<std::jthread> helper;
         try {
             helper.emplace([&] {
+                clearUpperVectorState(); // a new thread starts with this thread's registers
                 try {
                     stageChunks(1);
                     waitForChunks();
@@ -293,6 +297,7 @@ private:
 } // namespace
 
 std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
+    clearUpperVectorState(); // whatever ran before (a name's hash) must not slow the load
     const std::size_t n = source.size();
     if (mBodies.empty() && n != 0 && n <= PairMap::kMaxHandle + 1)
         return loadEmpty(source, events);
@@ -313,6 +318,7 @@ std::vector<ShapeHandle> World::addAll(ShapeSource &source, LoadEvents events) {
 }
 
 std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadEvents events) {
+    clearUpperVectorState();
     if (mBodies.empty() && !shapes.empty() && shapes.size() <= PairMap::kMaxHandle + 1) {
         SpanSource source(shapes);
         return loadEmpty(source, events);
@@ -365,6 +371,7 @@ std::vector<ShapeHandle> World::addAll(std::span<const ShapeInput> shapes, LoadE
 }
 
 void World::recomputeAll() {
+    clearUpperVectorState();
     mBroadphase.rebuild();
     retestAllPairs();
 }
@@ -486,6 +493,7 @@ World::findAllHitsOnTwoThreads(bool scatteredSlots) const {
         std::optional<std::jthread> helper;
         try {
             helper.emplace([&] {
+                clearUpperVectorState(); // a new thread starts with this thread's registers
                 try {
                     takePieces();
                 } catch (...) {

@@ -5,6 +5,7 @@
 
 #include "collision/polygon_check.h"
 #include "collision/prefetch.h"
+#include "collision/vectorstate.h"
 #include "collision/world.h"
 
 #include <algorithm>
@@ -138,6 +139,9 @@ std::uint16_t CollisionService::layerIndex(const QString &layer) {
     auto it = mLayerIndex.find(layer);
     if (it == mLayerIndex.end())
         it = mLayerIndex.insert(layer, std::uint16_t(mLayerIndex.size()));
+    // Qt's hash of a short name leaves the CPU's vector registers in a state that slows all the
+    // geometry after it (collision/vectorstate.h).
+    collision::clearUpperVectorState();
     return *it;
 }
 
@@ -245,7 +249,11 @@ private:
     static constexpr std::size_t kShapesAhead = 12;
     static constexpr std::size_t kVertexGuess = 4;
     std::uint16_t numberOf(const QString &layer) const {
-        return mNumbering ? mNumbering->layerIndex(layer) : mLayers.value(layer);
+        if (mNumbering)
+            return mNumbering->layerIndex(layer);
+        const std::uint16_t number = mLayers.value(layer);
+        collision::clearUpperVectorState(); // as layerIndex does
+        return number;
     }
     struct alignas(64) Lane { // a cache line of its own: the lanes write theirs all the time
         std::vector<collision::Vec2> points; // the current polygon's, reused

@@ -2,7 +2,19 @@
 
 #include "documentdata.h"
 
+#include "collision/vectorstate.h"
+
 namespace hitsmith {
+
+void SharedNames::shareNew(QString &name) {
+    auto known = mNames.constFind(name);
+    if (known == mNames.constEnd())
+        known = mNames.insert(name);
+    // Qt's hash of a short name slows the reading that follows (collision/vectorstate.h).
+    collision::clearUpperVectorState();
+    name = *known;
+    mRecent[mNext++ % kRecent] = name;
+}
 
 void shareLayerNames(DocumentData &document) {
     SharedNames names;

@@ -19,11 +19,7 @@ public:
             return;
         if (name.isEmpty())
             return; // nothing to share (and Qt counts "" equal to a null string, which it is not)
-        auto known = mNames.constFind(name);
-        if (known == mNames.constEnd())
-            known = mNames.insert(name);
-        name = *known;
-        mRecent[mNext++ % kRecent] = name;
+        shareNew(name);
     }
 
     /// True when name already holds the characters of one of the last few names handed out:
@@ -37,6 +33,7 @@ public:
     }
 
 private:
+    void shareNew(QString &name); // looked up in (or added to) the set
     static constexpr unsigned kRecent = 4;
     QSet<QString> mNames;
     QString mRecent[kRecent];

@@ -3,6 +3,7 @@
 #include "collisiongeometry.h"
 
 #include "collision/polygon_check.h"
+#include "collision/vectorstate.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -241,6 +242,8 @@ QList<Problem> validateDocument(const DocumentData &document) {
                                      tr("duplicate shape id \"%1\"").arg(shape.id), s, f, i, -1,
                                      where});
                 ids.insert(shape.id);
+                // Qt's hash of a short id slows the checks that follow (collision/vectorstate.h).
+                collision::clearUpperVectorState();
                 checkProperties(shape.properties, where, s, f, i, &problems);
                 if (const auto problem = validateShape(shape))
                     problems.append(

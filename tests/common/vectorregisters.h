@@ -1,0 +1,48 @@
+#pragma once
+
+// Observing and soiling the upper halves of the AVX registers, for the tests of
+// collision/vectorstate.h: XGETBV with ECX = 1 reports which parts of the register state are
+// in use (bit 2: the upper halves of YMM0-15).
+
+#include <cstdint>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
+
+namespace hitsmith::test {
+
+/// Whether this CPU has AVX and can say whether the upper halves are in use (XGETBV, ECX = 1).
+inline bool upperHalvesObservable() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__builtin_cpu_supports("avx") || !__get_cpuid_count(0xd, 1, &a, &b, &c, &d))
+        return false;
+    return (a & (1u << 2)) != 0;
+#else
+    return false;
+#endif
+}
+
+/// Whether the upper halves of YMM0-15 hold data (only meaningful when observable).
+inline bool upperHalvesInUse() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    std::uint32_t low = 0, high = 0;
+    asm volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(1));
+    return (low & (1u << 2)) != 0;
+#else
+    return false;
+#endif
+}
+
+/// Leaves data in the upper half of YMM0, as 256-bit code that returns without VZEROUPPER does
+/// (only when observable: the instruction needs AVX).
+inline void soilUpperHalves() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    static const float one = 1.0f;
+    asm volatile("vbroadcastss %0, %%ymm0" : : "m"(one) : "xmm0");
+#endif
+}
+
+} // namespace hitsmith::test
