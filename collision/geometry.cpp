@@ -8,6 +8,37 @@
 
 namespace hitsmith::collision {
 
+namespace {
+
+/// Sine and cosine of x in [-pi/4, pi/4], within 0.84 ulp of the true values (std::sin and
+/// std::cos: 0.52), in about half their time (10 against 17 ns a pair). A load computes one
+/// rotation per rectangle, and the library's general argument reduction, tables and rounding-
+/// mode save and restore were 5% of a 100,000-shape load's profile; with this, a full recompute
+/// measured 2.6% faster at 1,000 shapes and 1% at 100,000. Taylor polynomials (coefficients
+/// +-1/k!): on this interval the first term left out, x^19/19! for the sine and x^18/18! for
+/// the cosine, is below 1e-17 of the result. Evaluated in Estrin's scheme (shorter dependency
+/// chains than Horner's). The cosine's 1 - x^2/2 is rounded once and its rounding error added
+/// back (w + ((1 - w) - x^2/2) is exactly 1 - x^2/2, as 1 - w is exact for w in [0.5, 1]).
+/// Checked against long double sinl and cosl in the tests.
+void sinCosQuarterTurn(double x, double &s, double &c) {
+    const double z = x * x, z2 = z * z, z4 = z2 * z2;
+    constexpr double a3 = -1.0 / 6.0, a5 = 1.0 / 120.0, a7 = -1.0 / 5040.0, a9 = 1.0 / 362880.0,
+                     a11 = -1.0 / 39916800.0, a13 = 1.0 / 6227020800.0,
+                     a15 = -1.0 / 1307674368000.0, a17 = 1.0 / 355687428096000.0;
+    const double sineTail =
+        (a3 + z * a5) + z2 * (a7 + z * a9) + z4 * ((a11 + z * a13) + z2 * (a15 + z * a17));
+    s = x + (x * z) * sineTail;
+    constexpr double b4 = 1.0 / 24.0, b6 = -1.0 / 720.0, b8 = 1.0 / 40320.0, b10 = -1.0 / 3628800.0,
+                     b12 = 1.0 / 479001600.0, b14 = -1.0 / 87178291200.0,
+                     b16 = 1.0 / 20922789888000.0;
+    const double cosineTail =
+        (b4 + z * b6) + z2 * (b8 + z * b10) + z4 * ((b12 + z * b14) + z2 * b16);
+    const double half = 0.5 * z, w = 1.0 - half;
+    c = w + (((1.0 - w) - half) + z2 * cosineTail);
+}
+
+} // namespace
+
 Rotation rotationFromDegrees(double degrees) {
     if (!std::isfinite(degrees))
         return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
@@ -22,8 +53,8 @@ Rotation rotationFromDegrees(double degrees) {
     constexpr double kRoundingShift = 4503599627370496.0; // 2^52
     const double quarter = (r / 90.0 + kRoundingShift) - kRoundingShift;
     const double rest = (r - quarter * 90.0) * (std::numbers::pi / 180.0);
-    const double c = rest == 0.0 ? 1.0 : std::cos(rest);
-    const double s = rest == 0.0 ? 0.0 : std::sin(rest);
+    double c, s;
+    sinCosQuarterTurn(rest, s, c); // exactly (0, 1) for both zeros
     switch (static_cast<int>(quarter) & 3) {
     case 0:
         return {c, s};
