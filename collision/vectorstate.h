@@ -4,7 +4,7 @@
 //
 // This project is built for plain x86-64, so its floating-point code is SSE code. When the upper
 // halves of the AVX registers hold data (code that used 256-bit registers returned without a
-// VZEROUPPER), every SSE instruction afterwards pays for it: on the 2-core AMD machines these
+// VZEROUPPER), SSE code afterwards can run much slower: on the 2-core AMD machines these
 // benchmarks run on, a 1,000-shape full recompute took 1.6 times as long. Qt 6.4's qHash of a
 // string under 16 bytes (its AES hash, which QHash uses with a random seed) returns in that
 // state, so a single layer-name lookup left the rest of a load, a pass or an edit running slow.
