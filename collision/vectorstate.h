@@ -11,29 +11,38 @@
 // Longer strings, glibc's string functions and Qt's other string code leave the registers clean
 // (checked with XGETBV, see docs/benchmarks.md).
 
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define HITSMITH_CLEARS_UPPER_VECTOR_STATE 1
+#include <immintrin.h>
+#else
+#define HITSMITH_CLEARS_UPPER_VECTOR_STATE 0
+#endif
+
 namespace hitsmith::collision {
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__AVX__)
+#if HITSMITH_CLEARS_UPPER_VECTOR_STATE
 namespace detail {
 // Read once, at start-up: whether the CPU and the system use AVX registers at all.
 inline const bool kCpuHasAvx = [] {
     __builtin_cpu_init(); // may run before the constructor that fills in the CPU's features
     return __builtin_cpu_supports("avx") != 0;
 }();
+// The compiler's own VZEROUPPER, which it knows clears the upper halves (an asm statement would
+// hide that from AVX code this were inlined into). Built for AVX whatever the rest of the build
+// targets, so only called when the CPU has AVX; never inlined into code built without it.
+__attribute__((target("avx"))) inline void zeroUpperHalves() {
+    _mm256_zeroupper();
+}
 } // namespace detail
 #endif
 
 /// Empties the upper halves of the AVX registers (VZEROUPPER) on a CPU that has them; nothing
-/// elsewhere. Costs about a cycle. Called where the geometry's bulk work starts and right after
-/// a hash lookup of a name, so that whatever ran before cannot slow the SSE code that follows.
-/// Code built for AVX (-mavx, -march=native) is encoded for it and pays nothing: the compiler
-/// then manages the registers itself, and this does nothing.
+/// elsewhere. Called where the world's bulk and edit work starts and right after a hash lookup of
+/// a name, so that whatever ran before cannot slow the SSE code that follows.
 inline void clearUpperVectorState() {
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__AVX__)
-    // The compiler keeps nothing in the upper halves in code built without AVX, so no operand
-    // or clobber is needed: VZEROUPPER leaves the low 128 bits of every register as they are.
+#if HITSMITH_CLEARS_UPPER_VECTOR_STATE
     if (detail::kCpuHasAvx)
-        asm volatile("vzeroupper");
+        detail::zeroUpperHalves();
 #endif
 }
 

@@ -1,9 +1,11 @@
 // The vector registers' state around the geometry (collision/vectorstate.h): code built without
-// AVX runs much slower while the upper halves of the AVX registers hold data, so every entry of
-// the world's work empties them, and so does the bulk load after reading its source (which may
-// look names up in a hash that soils them). Each test soils the registers first and checks that
-// the world left them empty; on a CPU without AVX there is nothing to soil and the helper must
-// do nothing.
+// AVX runs much slower while the upper halves of the AVX registers hold data, so the world's
+// entries empty them, and so does a bulk load after reading its source (which may look names up
+// in a hash that soils them) and each helper thread it starts. Each test soils the registers
+// first and checks that the world left them empty (or, for a helper, that it read its shapes
+// with them empty); on a CPU without AVX there is nothing to soil and the helper does nothing.
+// The model's calls after its own hash lookups are not observable from here: the benchmarks
+// guard those (docs/benchmarks.md).
 
 #include "collision/vectorstate.h"
 #include "collision/world.h"
@@ -12,6 +14,9 @@
 
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 using namespace hitsmith::collision;
@@ -22,6 +27,15 @@ using hitsmith::test::upperHalvesObservable;
 
 namespace {
 
+/// Soils the registers (where there are any to soil) and says whether they are soiled now
+/// (always true where they cannot be).
+bool soil() {
+    if (!upperHalvesObservable())
+        return true;
+    soilUpperHalves();
+    return upperHalvesInUse();
+}
+
 /// A source that soils the registers while it is read, as a layer-name lookup can.
 class SoilingSource final : public ShapeSource {
 public:
@@ -29,8 +43,7 @@ public:
         : mShapes(std::move(shapes)) {}
     std::size_t size() const override { return mShapes.size(); }
     ShapeInput next(std::size_t i) override {
-        if (upperHalvesObservable())
-            soilUpperHalves();
+        soil();
         return mShapes[i].input();
     }
 
@@ -38,17 +51,56 @@ private:
     std::vector<ShapeSpec> mShapes;
 };
 
+/// A source read in two lanes that soils the registers before reading starts (as numbering a
+/// frame's layers does) and counts the shapes its second lane, the helper thread's, was asked
+/// for while the registers were soiled.
+class TwoLaneSource final : public ShapeSource {
+public:
+    explicit TwoLaneSource(std::vector<ShapeSpec> shapes)
+        : mShapes(std::move(shapes)) {}
+    std::size_t size() const override { return mShapes.size(); }
+    void startReading(bool inTwoLanes) override {
+        mReadInTwoLanes = inTwoLanes;
+        mSoiledAtStart = soil();
+    }
+    bool readsInTwoLanes() const override { return true; }
+    ShapeInput next(std::size_t i) override { return mShapes[i].input(); }
+    ShapeInput nextInLane(std::size_t i, int lane) override {
+        if (lane == 1) {
+            if (upperHalvesInUse())
+                ++mHelperReadsSoiled;
+            ++mHelperReads;
+        } else if (i == 0) {
+            // This thread waits for the helper's first read (a few seconds at most), so that it
+            // cannot take every chunk before the helper starts.
+            const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            while (mHelperReads.load() == 0 && std::chrono::steady_clock::now() < giveUp)
+                std::this_thread::yield();
+        }
+        return mShapes[i].input();
+    }
+    bool readInTwoLanes() const { return mReadInTwoLanes; }
+    bool soiledAtStart() const { return mSoiledAtStart; }
+    int helperReads() const { return mHelperReads.load(); }
+    int helperReadsSoiled() const { return mHelperReadsSoiled.load(); }
+
+private:
+    std::vector<ShapeSpec> mShapes;
+    bool mReadInTwoLanes = false;
+    bool mSoiledAtStart = false;
+    std::atomic<int> mHelperReads{0}, mHelperReadsSoiled{0};
+};
+
 /// A box overlapped by a rectangle and a circle (which miss each other), and one box apart.
 std::vector<ShapeSpec> someShapes() {
     return {box(0, 0, 10, 10), rect({9, 9}, {6, 4}, 30), circle({12, -1}, 3), box(40, 40, 50, 50)};
 }
 
-/// Soils the registers (where there are any to soil) and checks that they are.
-bool soil() {
-    if (!upperHalvesObservable())
-        return true;
-    soilUpperHalves();
-    return upperHalvesInUse();
+std::vector<ShapeInput> inputsOf(const std::vector<ShapeSpec> &specs) {
+    std::vector<ShapeInput> inputs;
+    for (const ShapeSpec &shape : specs)
+        inputs.push_back(shape.input());
+    return inputs;
 }
 
 } // namespace
@@ -59,6 +111,7 @@ private Q_SLOTS:
     void clearingEmptiesTheUpperHalves();
     void worldEntriesLeaveThemEmpty();
     void loadEmptiesThemAfterReadingItsSource();
+    void helperThreadsStartWithThemEmpty();
 };
 
 void TestVectorState::clearingEmptiesTheUpperHalves() {
@@ -89,14 +142,17 @@ void TestVectorState::worldEntriesLeaveThemEmpty() {
     QVERIFY2(!upperHalvesInUse(), "recomputeAll");
     QCOMPARE(world.hitCount(), std::size_t(2)); // the work itself still done
 
-    const std::vector<ShapeSpec> specs = someShapes();
-    std::vector<ShapeInput> inputs;
-    for (const ShapeSpec &shape : specs)
-        inputs.push_back(shape.input());
+    // A list into a world that has shapes (not the bulk load of an empty world).
+    const std::vector<ShapeSpec> more = {circle({45, 52}, 3), box(100, 100, 110, 110)};
+    QVERIFY(soil());
+    world.addAll(inputsOf(more));
+    QVERIFY2(!upperHalvesInUse(), "addAll of a list into a world with shapes");
+    QCOMPARE(world.hitCount(), std::size_t(3));
+
     World loaded;
     QVERIFY(soil());
-    loaded.addAll(inputs);
-    QVERIFY2(!upperHalvesInUse(), "addAll of a list");
+    loaded.addAll(inputsOf(someShapes()));
+    QVERIFY2(!upperHalvesInUse(), "addAll of a list into an empty world");
     QCOMPARE(loaded.hitCount(), std::size_t(2));
 }
 
@@ -106,6 +162,23 @@ void TestVectorState::loadEmptiesThemAfterReadingItsSource() {
     world.addAll(source);
     QVERIFY(!upperHalvesInUse());
     QCOMPARE(world.hitCount(), std::size_t(2));
+}
+
+void TestVectorState::helperThreadsStartWithThemEmpty() {
+    // A thread starts with its parent's registers: the helper must empty its own.
+    std::vector<ShapeSpec> shapes;
+    for (int i = 0; i < 10000; ++i)
+        shapes.push_back(
+            box(20.0 * (i % 100), 20.0 * (i / 100), 20.0 * (i % 100) + 12, 20.0 * (i / 100) + 12));
+    TwoLaneSource source(std::move(shapes));
+    World world;
+    world.setPassThreads(World::PassThreads::Two);
+    world.addAll(source);
+    QVERIFY(source.readInTwoLanes());
+    QVERIFY(source.soiledAtStart());
+    QVERIFY(source.helperReads() > 0);
+    QCOMPARE(source.helperReadsSoiled(), 0);
+    QVERIFY(!upperHalvesInUse());
 }
 
 QTEST_GUILESS_MAIN(TestVectorState)

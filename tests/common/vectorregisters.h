@@ -25,9 +25,13 @@ inline bool upperHalvesObservable() {
 #endif
 }
 
-/// Whether the upper halves of YMM0-15 hold data (only meaningful when observable).
+/// Whether the upper halves of YMM0-15 hold data; false where that cannot be observed (there,
+/// XGETBV with ECX = 1 would fault).
 inline bool upperHalvesInUse() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    static const bool observable = upperHalvesObservable();
+    if (!observable)
+        return false;
     std::uint32_t low = 0, high = 0;
     asm volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(1));
     return (low & (1u << 2)) != 0;
