@@ -5,6 +5,7 @@
 #include "testsupport.h"
 
 #include "godotformat.h"
+#include "godottext.h"
 #include "validation.h"
 
 using namespace hitsmith;
@@ -21,6 +22,8 @@ private Q_SLOTS:
     void pointsAreMarker2D();
     void propertiesAsMetadata();
     void godot3Scene();
+    void typedValuesSkipped();
+    void godot3EmbeddedTileSet();
     void realWorldFixtures();
     void malformed_data();
     void malformed();
@@ -306,6 +309,115 @@ void TestGodotFormat::godot3Scene() {
                 Shape::polygon(QStringLiteral("Edge"), {{0, -1}, {12, -1}, {12, 1}, {0, 1}}),
                 sprite.frames[1].shapes.value(0), 0)
                 .isEmpty());
+}
+
+void TestGodotFormat::typedValuesSkipped() {
+    // A Godot 4.3 scene whose unread properties use every typed form Godot's variant_parser.cpp
+    // accepts (Array[T]([...]), Dictionary[K, V]({...}), a script as the element type, nested
+    // typed arrays, Object(...), Callable(), \U escapes); hand-written for this test.
+    const ReadResult result = format("godot")->read(
+        readBytes(testData(QStringLiteral("formats/godot4_typed_values.tscn"))), {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &sprite = result.document->sprites.value(0);
+    QCOMPARE(sprite.name, QStringLiteral("Enemy"));
+    const Frame *body = findFrame(*result.document, QStringLiteral("Enemy"));
+    QVERIFY(body);
+    // size (20, 40) at (0, -20).
+    QVERIFY(shapeDifference(Shape::rect(QStringLiteral("Body"), {0, -20}, {20, 40}, 0),
+                            body->shapes.value(0), 1e-12)
+                .isEmpty());
+    QCOMPARE(body->properties.value(QStringLiteral("note")).toString(),
+             QStringLiteral("typed \"values\" everywhere"));
+    // The disabled fist: in its Area2D's frame, active (Hitsmith has no inactive shapes) but
+    // marked, and said once.
+    const Frame *hitbox = findFrame(*result.document, QStringLiteral("Hitbox"));
+    QVERIFY(hitbox);
+    QCOMPARE(hitbox->shapes.value(0).type, ShapeType::Circle);
+    QCOMPARE(hitbox->shapes.value(0).radius, 6.0);
+    QCOMPARE(hitbox->shapes.value(0).properties.value(QStringLiteral("disabled")).toBool(), true);
+    QVERIFY(!body->shapes.value(0).properties.contains(QStringLiteral("disabled")));
+    const QStringList disabled = result.warnings.filter(QStringLiteral("disabled = true"));
+    QCOMPARE(disabled.size(), 1);
+    QVERIFY2(disabled[0].startsWith(QStringLiteral("1 shape saved with disabled = true")),
+             qPrintable(disabled[0]));
+    // The attack animation enables the fist and moves the hitbox: both tracks counted on one
+    // line; the sprite's frame track is not about shapes.
+    const QStringList tracks = result.warnings.filter(QStringLiteral("animation track"));
+    QCOMPARE(tracks.size(), 1);
+    QVERIFY2(tracks[0].startsWith(QStringLiteral("2 animation tracks")), qPrintable(tracks[0]));
+    QVERIFY(tracks[0].contains(QStringLiteral("Hitbox/Fist:disabled")));
+    QVERIFY(tracks[0].contains(QStringLiteral("Hitbox:position")));
+    QVERIFY(!tracks[0].contains(QStringLiteral("Sprite2D")));
+    QCOMPARE(result.warnings.size(), 2);
+
+    // The grammar alone: the values are read as what they are, not just stepped over.
+    const QList<godot::Section> sections = godot::parse(
+        QString::fromUtf8(readBytes(testData(QStringLiteral("formats/godot4_typed_values.tscn")))));
+    const godot::Section *enemy = nullptr;
+    for (const godot::Section &section : sections) {
+        if (section.tag == QLatin1String("node") && !enemy)
+            enemy = &section;
+    }
+    QVERIFY(enemy);
+    const godot::Value *tags = enemy->property(QStringLiteral("tags"));
+    QVERIFY(tags && tags->kind == godot::Value::Array);
+    QCOMPARE(tags->text, QStringLiteral("String"));
+    QCOMPARE(tags->items.size(), 3);
+    QCOMPARE(tags->items[1].text, QStringLiteral("boss \"big\""));
+    QCOMPARE(tags->items[2].text, QString::fromUtf8("\xc3\xa9\xf0\x9f\x98\x80"));
+    const godot::Value *loot = enemy->property(QStringLiteral("loot_table"));
+    QVERIFY(loot && loot->kind == godot::Value::Dictionary);
+    QCOMPARE(loot->text, QStringLiteral("String, int"));
+    QCOMPARE(loot->items.size(), 4);
+    QCOMPARE(loot->items[3].integer, 1);
+    const godot::Value *drops = enemy->property(QStringLiteral("drops"));
+    QVERIFY(drops && drops->kind == godot::Value::Array && drops->items.isEmpty());
+    QCOMPARE(drops->text, QStringLiteral("ExtResource(2_item)"));
+    const godot::Value *nested = enemy->property(QStringLiteral("nested"));
+    QVERIFY(nested && nested->items.size() == 2 && nested->items[0].items.size() == 2);
+    QCOMPARE(nested->items[0].items[0].number, 1.5);
+    const godot::Value *object = enemy->property(QStringLiteral("handle"));
+    QVERIFY(object && object->kind == godot::Value::Call && object->items.size() == 3);
+    QCOMPARE(object->items[0].text, QStringLiteral("RefCounted"));
+
+    // Godot 3's @"StringName" and a #colour token are values too; a typed array without its
+    // value is still refused, saying where.
+    const QList<godot::Section> old = godot::parse(
+        QStringLiteral("[gd_resource format=2]\n[resource]\na = @\"x\"\nb = #ff8000\n"));
+    QCOMPARE(old[1].property(QStringLiteral("a"))->text, QStringLiteral("x"));
+    QCOMPARE(old[1].property(QStringLiteral("b"))->text, QStringLiteral("#ff8000"));
+    try {
+        godot::parse(QStringLiteral("[gd_scene format=3]\n[node name=\"a\" type=\"Node\"]\n"
+                                    "t = Array[int]\n"));
+        QFAIL("a typed array without its value was accepted");
+    } catch (const godot::ParseError &error) {
+        QVERIFY2(error.line >= 3, qPrintable(error.toString()));
+    }
+}
+
+void TestGodotFormat::godot3EmbeddedTileSet() {
+    // A Godot 3 TileMap scene whose TileSet is a sub-resource (hand-written in the layout
+    // Godot 3.5 saves, as in the real tileset .tres of gdd_3x_isometric_tileset_format2.tres):
+    // its tiles import as the .tres path imports them.
+    const ReadResult result = format("godot")->read(
+        readBytes(testData(QStringLiteral("formats/godot3_embedded_tileset.tscn"))), {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QVERIFY2(result.warnings.filter(QStringLiteral("no collision shapes")).isEmpty(),
+             qPrintable(result.warnings.join(u'\n')));
+    const Frame *wall = findFrame(*result.document, QStringLiteral("wall"));
+    QVERIFY(wall);
+    QCOMPARE(wall->source, QRectF(0, 0, 16, 16));
+    QCOMPARE(wall->shapes.value(0).points, QList<QPointF>({{0, 0}, {16, 0}, {16, 16}, {0, 16}}));
+    const Frame *ledges = findFrame(*result.document, QStringLiteral("ledges"));
+    QVERIFY(ledges);
+    QCOMPARE(ledges->shapes.size(), 3);
+    QCOMPARE(ledges->shapes[1].points, QList<QPointF>({{16, 8}, {32, 8}, {32, 16}, {16, 16}}));
+    QCOMPARE(ledges->shapes[2].points, QList<QPointF>({{32, 0}, {40, 0}, {40, 8}}));
+    // Two sub-tiles off (0, 0): one counted line, as docs/formats.md promises.
+    const QStringList subTiles = result.warnings.filter(QStringLiteral("autotile"));
+    QCOMPARE(subTiles.size(), 1);
+    QVERIFY2(subTiles[0].startsWith(QStringLiteral("2 autotile sub-tiles")),
+             qPrintable(subTiles[0]));
 }
 
 void TestGodotFormat::realWorldFixtures() {

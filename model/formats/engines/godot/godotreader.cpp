@@ -60,6 +60,64 @@ QTransform nodeTransform(const Section &section, const QString &where) {
     return t;
 }
 
+/// Foreign scenes: animation tracks that switch or move collision shapes (a hitbox enabled for
+/// three frames of an attack) are not read; one counted warning names them rather than letting
+/// the boxes come in as always there. A track counts when its property is one that changes a
+/// shape (disabled, shape, polygon, monitoring, ...) or when it moves a node (position,
+/// rotation, scale, transform) whose name is that of a collision shape or collision object.
+void warnAboutShapeTracks(const QList<Node> &nodes, const QList<Section> &sections,
+                          QStringList *warnings) {
+    QSet<QString> collisionNames;
+    for (const Node &node : nodes) {
+        if (node.type == QLatin1String("CollisionShape2D") ||
+            node.type == QLatin1String("CollisionPolygon2D") || isCollisionObject(node.type))
+            collisionNames.insert(node.name);
+    }
+    if (collisionNames.isEmpty())
+        return;
+    static const QSet<QString> shapeProperties = {
+        QStringLiteral("disabled"),       QStringLiteral("shape"),
+        QStringLiteral("polygon"),        QStringLiteral("monitoring"),
+        QStringLiteral("monitorable"),    QStringLiteral("collision_layer"),
+        QStringLiteral("collision_mask"), QStringLiteral("one_way_collision")};
+    static const QSet<QString> moveProperties = {
+        QStringLiteral("position"),         QStringLiteral("rotation"),
+        QStringLiteral("rotation_degrees"), QStringLiteral("scale"),
+        QStringLiteral("transform"),        QStringLiteral("skew"),
+        QStringLiteral("global_position")};
+    static const QRegularExpression trackPath(QStringLiteral(R"(^tracks/\d+/path$)"));
+    engines::LossCounter tracks;
+    for (const Section &section : sections) {
+        if (section.tag != QLatin1String("sub_resource") ||
+            section.attribute(QStringLiteral("type")).argumentText() != QLatin1String("Animation"))
+            continue;
+        const Value *nameValue = section.property(QStringLiteral("resource_name"));
+        const QString animation = nameValue && nameValue->kind == Value::String
+                                      ? nameValue->text
+                                      : section.attribute(QStringLiteral("id")).argumentText();
+        for (const auto &[key, value] : section.properties) {
+            if (!trackPath.match(key).hasMatch())
+                continue;
+            const QString path = value.argumentText();
+            const qsizetype colon = path.indexOf(u':');
+            if (colon < 0)
+                continue;
+            const QString nodePath = path.left(colon);
+            const QString property = path.mid(colon + 1).section(u':', 0, 0);
+            const QString target = nodePath.section(u'/', -1);
+            if (shapeProperties.contains(property) ||
+                (moveProperties.contains(property) && collisionNames.contains(target)))
+                tracks.add(
+                    tr("%1 animation track that switches or moves collision shapes is not "
+                       "imported (the shapes come in as saved)"),
+                    tr("%1 animation tracks that switch or move collision shapes are not "
+                       "imported (the shapes come in as saved)"),
+                    tr("line %1: animation \"%2\" %3").arg(section.line).arg(animation, path));
+        }
+    }
+    tracks.appendTo(warnings);
+}
+
 /// The scene's nodes turned into sprites, frames and shapes.
 void readScene(const QList<Section> &sections, const QHash<QString, const Section *> &resources,
                const QString &fallbackName, const FormatContext &context, DocumentData *document,
@@ -106,6 +164,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     ShapeBuilder builder(resources, warnings);
     QHash<int, QPair<int, int>> frameOf; // frame node -> (sprite index, frame index)
     engines::LossCounter skippedMetadata;
+    engines::LossCounter disabledShapes;
     // Our exporter groups shapes by layer (one Area2D each) and records the document's order.
     QHash<QPair<int, int>, QList<double>> orders;
 
@@ -252,10 +311,24 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         const Value *order = node.section->property(kMetaOrder);
         const QJsonObject properties =
             propertiesFromMetadata(*node.section, where, &skippedMetadata);
+        // Hitsmith has no "inactive" flag: a foreign shape saved disabled keeps the fact as a
+        // property (our own export disables the shapes of frames not shown; those come back
+        // as the frames they belong to).
+        const Value *disabled = node.section->property(QStringLiteral("disabled"));
+        const bool isDisabled =
+            !ours && !isMarker && disabled && disabled->kind == Value::Bool && disabled->boolean;
+        if (isDisabled)
+            disabledShapes.add(tr("%1 shape saved with disabled = true imported as active, with "
+                                  "the property disabled = true"),
+                               tr("%1 shapes saved with disabled = true imported as active, with "
+                                  "the property disabled = true"),
+                               node.parent < 0 ? node.name : node.path);
         for (Shape &shape : shapes) {
             shape.id = id;
             shape.layer = layer;
             shape.properties = properties;
+            if (isDisabled)
+                shape.properties.insert(QStringLiteral("disabled"), true);
             if (const std::optional<ShapeProblem> problem = validateShape(shape))
                 warnings->append(tr("%1: imported as is but invalid in Hitsmith (%2)")
                                      .arg(where, problem->reason));
@@ -283,7 +356,12 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             sorted.append(frame.shapes[i]);
         frame.shapes = sorted;
     }
+    disabledShapes.appendTo(warnings);
     skippedMetadata.appendTo(warnings);
+    if (!std::any_of(nodes.begin(), nodes.end(), [](const Node &node) {
+            return node.section->property(kMetaFrame) || node.section->property(kMetaSprite);
+        }))
+        warnAboutShapeTracks(nodes, sections, warnings);
 }
 } // namespace
 
@@ -340,6 +418,13 @@ ReadResult GodotFormat::read(const QByteArray &bytes, const FormatContext &conte
                 readAtlasSource(section, externalPaths, context, &document, &warnings);
             if (section.tag == QLatin1String("resource") &&
                 sections.first().attribute(QStringLiteral("type")).argumentText() ==
+                    QLatin1String("TileSet"))
+                readGodot3TileSet(section, resources, &document, &warnings);
+            // A Godot 3 TileSet saved inside the scene (a TileMap's tile_set): the same
+            // "N/name", "N/region", "N/shapes" properties as a .tres (Godot 4 tile sets keep
+            // their tiles in TileSetAtlasSource sub-resources, read above).
+            if (section.tag == QLatin1String("sub_resource") &&
+                section.attribute(QStringLiteral("type")).argumentText() ==
                     QLatin1String("TileSet"))
                 readGodot3TileSet(section, resources, &document, &warnings);
         }

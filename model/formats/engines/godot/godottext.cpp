@@ -152,15 +152,30 @@ private:
                 case 'r':
                     text += u'\r';
                     break;
-                case 'u': {
-                    const QString hex = mText.mid(mPos, 4);
-                    bool ok = false;
-                    const uint code = hex.toUInt(&ok, 16);
-                    if (!ok || hex.size() != 4)
-                        fail(tr("bad \\u escape in string"));
-                    for (int i = 0; i < 4; ++i)
+                case 'b':
+                    text += u'\b';
+                    break;
+                case 'f':
+                    text += u'\f';
+                    break;
+                case 'u':
+                case 'U': { // Godot: \uXXXX (surrogate halves pair up) or \UXXXXXX
+                    const int length = e == u'u' ? 4 : 6;
+                    const QString hex = mText.mid(mPos, length);
+                    bool ok = hex.size() == length;
+                    for (QChar h : hex)
+                        ok = ok && isHexDigit(h);
+                    const uint code = hex.toUInt(nullptr, 16);
+                    if (!ok || code > 0x10FFFF)
+                        fail(tr("bad \\%1 escape in string").arg(e));
+                    for (int i = 0; i < length; ++i)
                         advance();
-                    text += QChar(char16_t(code));
+                    if (code > 0xFFFF) {
+                        const char32_t wide = code;
+                        text += QString::fromUcs4(&wide, 1);
+                    } else {
+                        text += QChar(char16_t(code));
+                    }
                     break;
                 }
                 default:
@@ -217,7 +232,7 @@ private:
         const QChar c = peek();
         if (c == u'"')
             return parseString();
-        if (c == u'&' || c == u'^') { // StringName &"x", NodePath ^"x"
+        if (c == u'&' || c == u'^' || c == u'@') { // StringName &"x" (Godot 3: @"x"), NodePath ^"x"
             advance();
             if (peek() != u'"')
                 fail(tr("expected a string after '%1'").arg(c));
@@ -225,6 +240,16 @@ private:
         }
         if (c.isDigit() || c == u'-' || c == u'+' || c == u'.')
             return parseNumber();
+        if (c == u'#') { // a colour token, #rrggbb[aa]: kept as its text
+            const qsizetype start = mPos;
+            advance();
+            while (!atEnd() && isHexDigit(peek()))
+                advance();
+            Value value;
+            value.kind = Value::String;
+            value.text = mText.mid(start, mPos - start);
+            return value;
+        }
         if (c == u'[') {
             advance();
             Value value;
@@ -274,9 +299,14 @@ private:
                                                    : -std::numeric_limits<double>::infinity();
                 return value;
             }
-            skipInlineSpace();
+            skipSpaceAndComments();
+            if (peek() == u'[' &&
+                (word == QLatin1String("Array") || word == QLatin1String("Dictionary")))
+                return parseTyped(word, depth);
             if (peek() != u'(')
                 fail(tr("unknown word \"%1\" (expected a value)").arg(word.left(40)));
+            if (word == QLatin1String("Object"))
+                return parseObject(depth);
             advance();
             value.kind = Value::Call;
             value.text = word;
@@ -284,6 +314,85 @@ private:
             return value;
         }
         fail(tr("unexpected '%1' (expected a value)").arg(c));
+    }
+
+    static bool isHexDigit(QChar c) {
+        return c.isDigit() || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+    }
+
+    /// One element type of a typed container: a built-in or class name (String, Node), or a
+    /// script given as ExtResource("1") / SubResource("x") / Resource("res://...").
+    QString parseElementType(int depth) {
+        skipSpaceAndComments();
+        const QString name = parseIdentifier();
+        if (name.isEmpty() || name[0].isDigit())
+            fail(tr("expected a type name in a typed Array or Dictionary"));
+        skipSpaceAndComments();
+        if (peek() == u'(' &&
+            (name == QLatin1String("ExtResource") || name == QLatin1String("SubResource") ||
+             name == QLatin1String("Resource"))) {
+            advance();
+            QList<Value> arguments;
+            parseList(arguments, u')', depth);
+            return name + u'(' + (arguments.isEmpty() ? QString() : arguments[0].argumentText()) +
+                   u')';
+        }
+        return name;
+    }
+
+    /// Godot 4's typed containers: Array[T]([...]) and Dictionary[K, V]({...}). The value is
+    /// the plain Array or Dictionary; text keeps the element type(s), which nothing here needs.
+    Value parseTyped(const QString &word, int depth) {
+        const bool isArray = word == QLatin1String("Array");
+        advance(); // [
+        QString type = parseElementType(depth);
+        if (!isArray) {
+            expect(u',');
+            type += QLatin1String(", ") + parseElementType(depth);
+        }
+        expect(u']');
+        expect(u'(');
+        skipSpaceAndComments();
+        const QChar open = isArray ? u'[' : u'{';
+        if (peek() != open)
+            fail(tr("expected '%1' after %2[%3](").arg(open, word, type));
+        Value value = parseValue(depth + 1);
+        value.text = type;
+        expect(u')');
+        return value;
+    }
+
+    /// Object(Class, "property": value, ...): read and kept as a Call named "Object" whose items
+    /// are the class name, then each property name and value.
+    Value parseObject(int depth) {
+        advance(); // (
+        Value value;
+        value.kind = Value::Call;
+        value.text = QStringLiteral("Object");
+        skipSpaceAndComments();
+        Value type;
+        type.kind = Value::String;
+        type.text = parseIdentifier();
+        if (type.text.isEmpty())
+            fail(tr("expected a class name in Object(...)"));
+        value.items.append(type);
+        for (;;) {
+            skipSpaceAndComments();
+            if (peek() == u')') {
+                advance();
+                return value;
+            }
+            expect(u',');
+            skipSpaceAndComments();
+            if (peek() == u')') // Godot accepts no trailing comma here, but nothing is lost
+                continue;
+            if (peek() != u'"')
+                fail(atEnd() ? tr("Object(...) not closed (truncated?)")
+                             : tr("expected a property name string in Object(...)"));
+            value.items.append(parseString());
+            expect(u':');
+            value.items.append(parseValue(depth + 1));
+        }
     }
 
     void parseList(QList<Value> &items, QChar close, int depth) {

@@ -80,9 +80,12 @@ void readGodot3TileSet(const Section &resource, const QHash<QString, const Secti
                        DocumentData *document, QStringList *warnings) {
     Sprite sprite;
     sprite.name = QStringLiteral("tileset");
+    for (int n = 2; document->indexOfSprite(sprite.name) >= 0; ++n) // several embedded sets
+        sprite.name = QStringLiteral("tileset-%1").arg(n);
     static const QRegularExpression key(QStringLiteral(R"(^(\d+)/(name|region|shapes)$)"));
     QMap<int, Frame> frames;
     ShapeBuilder builder(resources, warnings);
+    engines::LossCounter subTiles;
     for (const auto &[name, value] : resource.properties) {
         const QRegularExpressionMatch m = key.match(name);
         if (!m.hasMatch())
@@ -116,11 +119,11 @@ void readGodot3TileSet(const Section &resource, const QHash<QString, const Secti
                     else if (field == QLatin1String("autotile_coord")) {
                         const QPointF c = pointOf(v, where + QStringLiteral(" autotile_coord"));
                         if (!c.isNull())
-                            warnings->append(tr("%1: autotile sub-tile (%2, %3) shapes are "
-                                                "placed in the tile's first sub-tile")
-                                                 .arg(where)
-                                                 .arg(c.x())
-                                                 .arg(c.y()));
+                            subTiles.add(tr("%1 autotile sub-tile's shapes are placed in its "
+                                            "tile's first sub-tile"),
+                                         tr("%1 autotile sub-tiles' shapes are placed in their "
+                                            "tile's first sub-tile"),
+                                         tr("%1 (%2, %3)").arg(where).arg(c.x()).arg(c.y()));
                     }
                 }
                 if (shapeId.isEmpty())
@@ -132,6 +135,7 @@ void readGodot3TileSet(const Section &resource, const QHash<QString, const Secti
             }
         }
     }
+    subTiles.appendTo(warnings);
     for (const Frame &frame : frames) {
         if (!frame.shapes.isEmpty())
             sprite.frames.append(frame);

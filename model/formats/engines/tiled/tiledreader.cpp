@@ -37,6 +37,7 @@ public:
                 tileset.properties = readProperties();
             } else if (name == QLatin1String("image")) {
                 tileset.image = mXml.attributes().value(QLatin1String("source")).toString();
+                tileset.imageWidth = integer(QStringLiteral("width"), 0);
                 mXml.skipCurrentElement();
             } else if (name == QLatin1String("tile")) {
                 tileset.tiles.append(readTile());
@@ -400,6 +401,7 @@ Tileset readTsj(const json::Cursor &root) {
     tileset.spacing = optionalInt("spacing");
     if (root.has(QStringLiteral("image")))
         tileset.image = root[QStringLiteral("image")].string();
+    tileset.imageWidth = optionalInt("imagewidth");
     if (root.has(QStringLiteral("properties")))
         tileset.properties = readJsonProperties(root[QStringLiteral("properties")]);
     if (root.has(QStringLiteral("tiles"))) {

@@ -163,8 +163,7 @@ std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString
     // A template instance without a shape element of its own has the template's shape, which
     // lives in another file: not a rectangle of zero size.
     if (!object.templatePath.isEmpty() && object.kind == ObjectKind::Rectangle) {
-        *skipped = tr("instance of the object template \"%1\" (templates are not read)")
-                       .arg(object.templatePath);
+        *skipped = tr("instance of an object template (templates are not read)");
         return std::nullopt;
     }
     switch (object.kind) {
@@ -304,7 +303,7 @@ void readDurations(const Tileset &tileset,
 DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                         QStringList *warnings) {
     DocumentData document;
-    engines::LossCounter ellipses, skippedProperties;
+    engines::LossCounter ellipses, skippedProperties, skippedObjects;
     // Where each tile's frame went, for the durations in <animation>.
     QMap<int, std::pair<qsizetype, qsizetype>> frameOfTile;
     const QString dir = engines::fileDir(context);
@@ -341,6 +340,17 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
             document.layers.append({layer, color, true, {}});
     }
 
+    // Files older than Tiled 0.15 have no "columns": Tiled counts them from the image width as
+    // libtiled's Tileset::columnCountForWidth does, (width - margin + spacing) / (tile width +
+    // spacing), one margin only (a right margin is pixels that make no whole tile anyway).
+    int columns = tileset.columns;
+    if (columns <= 0 && tileset.imageWidth > 0 && tileset.tileWidth > 0)
+        columns = int((qint64(tileset.imageWidth) - tileset.margin + tileset.spacing) /
+                      (qint64(tileset.tileWidth) + tileset.spacing));
+    if (columns <= 0 && !tileset.image.isEmpty() && tileset.tileWidth > 0)
+        warnings->append(tr("the tileset gives neither its columns nor its image width: frames "
+                            "without a sub-rectangle have no cell in %1")
+                             .arg(tileset.image));
     for (const Tile &tile : tileset.tiles) {
         if (!tile.hasObjectGroup)
             continue;
@@ -370,11 +380,11 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
         }
         if (tile.subRect) {
             frame.source = tile.subRect;
-        } else if (tile.image.isEmpty() && !tileset.image.isEmpty() && tileset.columns > 0 &&
+        } else if (tile.image.isEmpty() && !tileset.image.isEmpty() && columns > 0 &&
                    tileset.tileWidth > 0 && tileset.tileHeight > 0) {
             // In double: a tile id near INT_MAX times the tile size overflows int (found by the
             // fuzz campaign: id 2e9, tile height 16).
-            const double column = tile.id % tileset.columns, row = tile.id / tileset.columns;
+            const double column = tile.id % columns, row = tile.id / columns;
             frame.source =
                 QRectF(tileset.margin + column * (double(tileset.tileWidth) + tileset.spacing),
                        tileset.margin + row * (double(tileset.tileHeight) + tileset.spacing),
@@ -411,8 +421,13 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
             QString skipped;
             std::optional<Shape> shape = objectToShape(object, tile.objectGroupOffset, &skipped);
             if (!shape) {
-                warnings->append(tr("%1, object %2: %3 skipped")
-                                     .arg(tile.location, QString::number(object.id), skipped));
+                // One counted line per kind (docs/formats.md), not one per object.
+                QString where = tr("%1, object %2").arg(tile.location, QString::number(object.id));
+                if (!object.templatePath.isEmpty())
+                    where += QStringLiteral(" (%1)").arg(object.templatePath);
+                skippedObjects.add(tr("%1 object skipped: %2").arg(QStringLiteral("%1"), skipped),
+                                   tr("%1 objects skipped: %2").arg(QStringLiteral("%1"), skipped),
+                                   where);
                 continue;
             }
             if (object.kind == ObjectKind::Ellipse && shape->type == ShapeType::Polygon)
@@ -433,6 +448,7 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
         sprite.frames.append(frame);
     }
     readDurations(tileset, frameOfTile, &document, warnings);
+    skippedObjects.appendTo(warnings);
     ellipses.appendTo(warnings);
     skippedProperties.appendTo(warnings);
     return document;

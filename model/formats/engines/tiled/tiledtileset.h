@@ -64,6 +64,9 @@ struct Tile {
 struct Tileset {
     QString name;
     int tileWidth = 0, tileHeight = 0, columns = 0, margin = 0, spacing = 0;
+    /// The single image's width as the file gives it (<image width>, "imagewidth"); 0 if absent.
+    /// Old tilesets have no "columns": Tiled then counts them from this width.
+    int imageWidth = 0;
     QString image;
     QList<Property> properties;
     QList<Tile> tiles;
