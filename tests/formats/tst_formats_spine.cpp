@@ -128,6 +128,7 @@ private Q_SLOTS:
     void roundTrip();
     void severalSpritesRoundTrip();
     void otherProjectsBoxesGoThroughTheirBones();
+    void boxesNoAnimationShowsAreNamed();
     void weightedAndDeformedBoxesAreRefusedByName();
     void malformedInputSaysWhat();
     void snifferKnowsSpine();
@@ -307,6 +308,26 @@ void TestSpineFormat::otherProjectsBoxesGoThroughTheirBones() {
     QCOMPARE(second.shapes[1].layer, QString("fx"));
     QVERIFY(nearPoint(second.shapes[1].center, {100, -54}, 1e-9));
     QVERIFY2(read.warnings.filter("moves bones").size() == 1, qPrintable(read.warnings.join('\n')));
+}
+
+void TestSpineFormat::boxesNoAnimationShowsAreNamed() {
+    // spineboy's layout (hand-written, see tests/data/third-party/SOURCES.md): head-bb's slot has
+    // no setup attachment and no animation keys it, so Spine never shows the box; it is not
+    // imported, and one counted warning says so (it was dropped without a word).
+    const ReadResult read = format("spine")->read(
+        readBytes(testData(QStringLiteral("formats/spine_setup_only_bb.json"))), {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QCOMPARE(read.document->sprites.size(), 1);
+    const Frame &frame = read.document->sprites[0].frames.value(0);
+    // The setup pose's body box (hip at y 40): corners (-10, 0) to (10, 60) in skeleton space.
+    QCOMPARE(frame.shapes.size(), 1);
+    QCOMPARE(frame.shapes[0].id, QString("body"));
+    const QStringList unshown = read.warnings.filter("no slot shows in the setup pose");
+    QCOMPARE(unshown.size(), 1);
+    QVERIFY2(unshown[0].startsWith("2 bounding boxes or points"), qPrintable(unshown[0]));
+    QVERIFY(unshown[0].contains("slot \"head-bb\" attachment \"head\""));
+    QVERIFY(unshown[0].contains("slot \"muzzle\" attachment \"muzzle\""));
+    QVERIFY(!unshown[0].contains("body"));
 }
 
 void TestSpineFormat::weightedAndDeformedBoxesAreRefusedByName() {

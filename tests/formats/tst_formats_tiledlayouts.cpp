@@ -5,7 +5,8 @@
 // not shapes on a tile), a point object (read as a point, issue 30), a text object (skipped,
 // counted), and an instance of an
 // object template, whose shape lives in the template's own file (skipped and said so, not taken
-// for a rectangle of zero size).
+// for a rectangle of zero size). Also where a tile's cell is in a single-image tileset: huge tile
+// ids, and files older than Tiled 0.15 that give no "columns".
 
 #include "formattestsupport.h"
 
@@ -20,6 +21,9 @@ class TestTiledLayouts : public QObject {
 private Q_SLOTS:
     void tiled110Layout_data();
     void tiled110Layout();
+    void hugeTileIdsKeepTheirCell();
+    void columnsFromImageWidth_data();
+    void columnsFromImageWidth();
 };
 
 void TestTiledLayouts::tiled110Layout_data() {
@@ -72,6 +76,61 @@ void TestTiledLayouts::tiled110Layout() {
                  warnings.contains(QStringLiteral("object 1 (hitbox.tx)")),
              qPrintable(warnings));
     QVERIFY2(!warnings.contains(QStringLiteral("zero size")), qPrintable(warnings));
+}
+
+void TestTiledLayouts::hugeTileIdsKeepTheirCell() {
+    const QByteArray tsj = R"({"type": "tileset", "version": "1.10", "name": "t",
+ "image": "sheet.png", "imagewidth": 218, "imageheight": 200, "columns": 12,
+ "tilewidth": 16, "tileheight": 16, "margin": 1, "spacing": 2, "tilecount": 1,
+ "tiles": [{"id": 2000000000, "objectgroup": {"type": "objectgroup",
+   "objects": [{"id": 1, "x": 0, "y": 0, "width": 4, "height": 4}]}}]})";
+    const ReadResult result =
+        FormatRegistry::instance().byName(QStringLiteral("tiled-tsj"))->read(tsj, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    // Column 2e9 % 12 = 8, row 2e9 / 12 = 166,666,666; each cell 16 px plus 2 of spacing.
+    QCOMPARE(result.document->sprites.at(0).frames.at(0).source,
+             QRectF(1 + 8 * 18.0, 1 + 166666666 * 18.0, 16, 16));
+}
+
+void TestTiledLayouts::columnsFromImageWidth_data() {
+    // Tilesets written before Tiled 0.15 have no "columns"; Tiled counts them from the image
+    // width as libtiled's Tileset::columnCountForWidth does: (71 - 1 + 2) / (16 + 2) = 4 (a
+    // 71-pixel image holds 1 + 4 * 16 + 3 * 2 = 71). Tile 5 is then column 1, row 1.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("tsx") << QStringLiteral("tiled-tsx")
+                         << QByteArray(R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset name="old" tilewidth="16" tileheight="16" spacing="2" margin="1">
+ <image source="sheet.png" width="71" height="37"/>
+ <tile id="5">
+  <objectgroup draworder="index">
+   <object id="1" x="2" y="3" width="4" height="5"/>
+  </objectgroup>
+ </tile>
+</tileset>
+)");
+    QTest::newRow("tsj") << QStringLiteral("tiled-tsj")
+                         << QByteArray(R"({"name": "old", "image": "sheet.png", "imagewidth": 71,
+ "imageheight": 37, "tilewidth": 16, "tileheight": 16, "margin": 1, "spacing": 2,
+ "tiles": [{"id": 5, "objectgroup": {"type": "objectgroup",
+   "objects": [{"id": 1, "x": 2, "y": 3, "width": 4, "height": 5}]}}]})");
+}
+
+void TestTiledLayouts::columnsFromImageWidth() {
+    QFETCH(QString, name);
+    QFETCH(QByteArray, bytes);
+    const ReadResult result = FormatRegistry::instance().byName(name)->read(bytes, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join(u'\n')));
+    QCOMPARE(result.document->sprites.at(0).frames.at(0).source,
+             QRectF(1 + 1 * 18, 1 + 1 * 18, 16, 16));
+    // Without the width either, the frame has no cell and the reader says why.
+    QByteArray bare = bytes;
+    bare.replace(R"( width="71")", "").replace(R"("imagewidth": 71,)", "");
+    const ReadResult unknown = FormatRegistry::instance().byName(name)->read(bare, {});
+    QVERIFY2(unknown.isOk(), qPrintable(unknown.error));
+    QVERIFY(!unknown.document->sprites.at(0).frames.at(0).source);
+    QCOMPARE(unknown.warnings.filter(QStringLiteral("neither its columns")).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestTiledLayouts)

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -278,6 +279,8 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
         }
         const bool prefixed = animationNames.size() > 1;
         int unknownTypes = 0;
+        // Box and point attachments some frame shows: "slot\nattachment".
+        QSet<QString> shownAttachments;
         for (const QString &animationName : animationNames) {
             const json::Cursor animation = root[QStringLiteral("animations")][animationName];
             animation.object();
@@ -430,6 +433,7 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                     if (!shape) {
                         continue; // a region, mesh, path or clipping attachment
                     }
+                    shownAttachments.insert(slotName + u'\n' + shown);
                     QString name = shown;
                     if (prefixed && name.startsWith(animationName + u'/'))
                         name = name.mid(animationName.size() + 1);
@@ -454,6 +458,31 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                 sprite.frames.append(frame);
             }
             document.sprites.append(sprite);
+        }
+        // A box or point no slot holds in the setup pose and no animation keys (spineboy's
+        // head-bb in every official example): Spine never shows it (SkeletonJson.ts gives the
+        // slot no setup attachment); game code may set it. Said, counted, not imported: a box
+        // in every frame would collide where the game never enables it.
+        if (skin && skin->value().isObject()) {
+            engines::LossCounter unshown;
+            const QJsonObject bySlot = skin->value().toObject();
+            for (auto sl = bySlot.begin(); sl != bySlot.end(); ++sl) {
+                const QJsonObject byName = sl.value().toObject();
+                for (auto n = byName.begin(); n != byName.end(); ++n) {
+                    const QString type =
+                        n.value().toObject().value(QStringLiteral("type")).toString();
+                    if ((type == QLatin1String("boundingbox") || type == QLatin1String("point")) &&
+                        !shownAttachments.contains(sl.key() + u'\n' + n.key()))
+                        unshown.add(tr("%1 bounding box or point that no slot shows in the setup "
+                                       "pose and no animation keys is not imported (Spine "
+                                       "shows it only when game code sets it)"),
+                                    tr("%1 bounding boxes or points that no slot shows in the "
+                                       "setup pose and no animation keys are not imported "
+                                       "(Spine shows them only when game code sets them)"),
+                                    tr("slot \"%1\" attachment \"%2\"").arg(sl.key(), n.key()));
+                }
+            }
+            unshown.appendTo(&result.warnings);
         }
         if (unknownTypes > 0)
             result.warnings << tr("%1 attachment key(s) name no attachment of the default skin; "
