@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 # Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins), simdjson
 # (the native reader's fast path).
 # Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
-# of exported files), fonts for the offscreen platform.
+# of exported files), fonts for the offscreen platform, Python 3 (the Ikemen GO oracles in
+# tests/oracle that tst_formats_thirdparty runs).
 # The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
 # CI's fuzzing and sanitizer builds: clang with libFuzzer and the sanitizer runtimes, lld to link.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
@@ -16,7 +17,7 @@ packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
   libsimdjson-dev
-  libboost-dev libbox2d-dev python3-skimage
+  libboost-dev libbox2d-dev python3 python3-skimage
   tiled
   clang libclang-rt-14-dev lld
   fonts-dejavu-core xvfb xauth xdotool

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void editedBoxChangesOnlyItsBytes_data();
     void editedBoxChangesOnlyItsBytes();
     void grownBlockKeepsTheRest();
+    void shortBlockEdited();
     void oddBytesComeBack_data();
     void oddBytesComeBack();
     void actionsNamedFromComments();
@@ -78,8 +79,10 @@ void TestAirQuirks::readAsIkemen_data() {
     QTest::newRow("fewer boxes than announced")
         << "count_short.air" << 1 << 0 << 0 << Boxes{}
         << Boxes{QRectF(-10, -80, 20, 80), QRectF(-5, -95, 10, 15)}
-        << QStringList{"1 Clsn header announces more boxes than follow: Ikemen GO leaves the "
-                       "rest empty: line 4 announces 3 boxes, 2 follow"};
+        << QStringList{"1 Clsn header announces more boxes than follow: Ikemen GO keeps the "
+                       "missing ones as [0, 0, 0, 0] boxes (a point at the axis, which still "
+                       "touches a box over it); Hitsmith leaves them out: line 4 announces 3 "
+                       "boxes, 2 follow"};
     QTest::newRow("more boxes than announced")
         << "count_long.air" << 1 << 0 << 0 << Boxes{} << body
         << QStringList{"1 Clsn line Ikemen GO ignores (a box past its header's count or without "
@@ -232,6 +235,31 @@ void TestAirQuirks::grownBlockKeepsTheRest() {
     QVERIFY(back.isOk());
     QCOMPARE(boxes(back.document->sprites[0].frames[0], QStringLiteral("hurtbox")),
              (Boxes{QRectF(-10, -80, 20, 80), QRectF(-5, -105, 10, 10)}));
+}
+
+void TestAirQuirks::shortBlockEdited() {
+    // "Clsn2: 3" with two box lines: Ikemen GO's third box is [0, 0, 0, 0], which Hitsmith does
+    // not show (docs/formats.md). A moved box keeps the header as written, so the engine keeps
+    // its zero box; a removed box rewrites the block with the count of the boxes shown, and the
+    // engine's zero box goes with it.
+    const QByteArray bytes = quirk(QStringLiteral("count_short.air"));
+    DocumentData document = *format("air")->read(bytes, {}).document;
+    Frame &frame = document.sprites[0].frames[0];
+    QCOMPARE(frame.shapes.size(), 2);
+    frame.shapes[1].center += QPointF(1, 0);
+    QByteArray moved = bytes;
+    moved.replace(" Clsn2[1] = -5,-95, 5,-80",
+                  " Clsn2[1] = -4, -95, 6, -80"); // the writer's spacing
+    QCOMPARE(writeBack(document, false), moved);
+    frame.shapes.removeLast();
+    QCOMPARE(writeBack(document, false),
+             QByteArray("; The header announces three boxes, two follow: Ikemen GO leaves the "
+                        "third empty.\n"
+                        "\n"
+                        "[Begin Action 20]\n"
+                        "Clsn2: 1\n"
+                        "  Clsn2[0] = -10, -80, 10, 0\n"
+                        "20,0, 0,0, 4\n"));
 }
 
 void TestAirQuirks::oddBytesComeBack_data() {

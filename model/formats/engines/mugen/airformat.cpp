@@ -314,9 +314,13 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
                                : tr("line %1 (for the next element only)").arg(i + 1));
             if (block.boxes.size() < header->count)
                 quirks.add(tr("%1 Clsn header announces more boxes than follow: Ikemen GO "
-                              "leaves the rest empty"),
+                              "keeps the missing ones as [0, 0, 0, 0] boxes (a point at the "
+                              "axis, which still touches a box over it); Hitsmith leaves them "
+                              "out"),
                            tr("%1 Clsn headers announce more boxes than follow: Ikemen GO "
-                              "leaves the rest empty"),
+                              "keeps the missing ones as [0, 0, 0, 0] boxes (a point at the "
+                              "axis, which still touches a box over it); Hitsmith leaves them "
+                              "out"),
                            tr("line %1 announces %2 boxes, %3 follow")
                                .arg(i + 1)
                                .arg(header->count)
