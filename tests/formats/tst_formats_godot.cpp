@@ -380,6 +380,13 @@ void TestGodotFormat::typedValuesSkipped() {
     QVERIFY(object && object->kind == godot::Value::Call && object->items.size() == 3);
     QCOMPARE(object->items[0].text, QStringLiteral("RefCounted"));
 
+    // A sub-resource used only as an element type (a built-in script) is used: the file is
+    // whole, not cut before its user.
+    const QList<godot::Section> typedByScript = godot::parse(
+        QStringLiteral("[gd_scene format=3]\n[sub_resource type=\"GDScript\" id=\"s\"]\n"
+                       "[node name=\"a\" type=\"Node\"]\nt = Array[SubResource(\"s\")]([])\n"));
+    QVERIFY(!godot::firstUnusedSubResource(typedByScript));
+
     // Godot 3's @"StringName" and a #colour token are values too; a typed array without its
     // value is still refused, saying where.
     const QList<godot::Section> old = godot::parse(

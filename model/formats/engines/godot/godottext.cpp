@@ -478,6 +478,13 @@ namespace {
 void collectSubResourceIds(const Value &value, QSet<QString> *ids) {
     if (value.kind == Value::Call && value.text == QLatin1String("SubResource"))
         ids->insert(value.argumentText());
+    // A typed container's element type may be a built-in script: Array[SubResource("x")].
+    if ((value.kind == Value::Array || value.kind == Value::Dictionary) && !value.text.isEmpty()) {
+        for (const QString &type : value.text.split(QStringLiteral(", "))) {
+            if (type.startsWith(QLatin1String("SubResource(")) && type.endsWith(u')'))
+                ids->insert(type.mid(12, type.size() - 13));
+        }
+    }
     for (const Value &item : value.items)
         collectSubResourceIds(item, ids);
 }
