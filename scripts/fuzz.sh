@@ -43,7 +43,8 @@ seed_files() {
   matter) ls "$fixtures"/phaser-matter/* tests/data/formats/matter_*.json ;;
   aseprite) ls "$fixtures"/aseprite/* tests/data/formats/aseprite_*.json ;;
   def) ls examples/mugen/*.def ;;
-  sff) ls examples/mugen/*.sff ;;
+  sff) ls examples/mugen/*.sff tests/data/third-party/ikemen-go/*/*.sff ;;
+  air) ls tests/data/third-party/ikemen-go/*/*.air ;;
   esac 2>/dev/null || true
   find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" "tests/fuzz/seeds/$reader" \
     -type f 2>/dev/null || true
