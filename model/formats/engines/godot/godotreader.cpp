@@ -281,21 +281,25 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         } else if (isShape) {
             const Value *shape = node.section->property(QStringLiteral("shape"));
             if (!shape || shape->kind != Value::Call) {
-                warnings->append(tr("%1: no shape resource; skipped").arg(where));
+                builder.skip(tr("%1 shape node without a shape resource skipped"),
+                             tr("%1 shape nodes without a shape resource skipped"), where);
                 continue;
             }
             if (shape->text != QLatin1String("SubResource")) {
-                warnings->append(tr("%1: the shape is an external resource (%2); skipped")
-                                     .arg(where, shape->text));
+                builder.skip(tr("%1 shape node whose shape is an external resource skipped"),
+                             tr("%1 shape nodes whose shapes are external resources skipped"),
+                             where);
                 continue;
             }
             shapes = builder.fromResource(shape->argumentText(), toFrame, where);
         } else {
             const Value *buildMode = node.section->property(QStringLiteral("build_mode"));
             if (buildMode && buildMode->kind == Value::Number && buildMode->number == 1) {
-                warnings->append(tr("%1: polygon in segments mode skipped (Hitsmith holds "
-                                    "closed convex shapes)")
-                                     .arg(where));
+                builder.skip(tr("%1 polygon in segments mode skipped (Hitsmith holds closed "
+                                "convex shapes)"),
+                             tr("%1 polygons in segments mode skipped (Hitsmith holds closed "
+                                "convex shapes)"),
+                             where);
                 continue;
             }
             const Value *polygon = node.section->property(QStringLiteral("polygon"));
@@ -356,6 +360,7 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
             sorted.append(frame.shapes[i]);
         frame.shapes = sorted;
     }
+    builder.finish();
     disabledShapes.appendTo(warnings);
     skippedMetadata.appendTo(warnings);
     if (!std::any_of(nodes.begin(), nodes.end(), [](const Node &node) {

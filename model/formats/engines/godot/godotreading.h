@@ -87,9 +87,11 @@ public:
             const double sx = std::hypot(transform.m11(), transform.m12());
             const double sy = std::hypot(transform.m21(), transform.m22());
             if (std::abs(sx - sy) > 1e-9 * std::max(sx, sy)) {
-                mWarnings->append(
-                    engines::tr("%1: circle under a non-uniform scale is an ellipse; skipped")
-                        .arg(where));
+                mSkipped.add(engines::tr("%1 circle under a non-uniform scale (an ellipse) "
+                                         "skipped"),
+                             engines::tr("%1 circles under a non-uniform scale (ellipses) "
+                                         "skipped"),
+                             where);
                 return {};
             }
             return {Shape::circle({}, transform.map(QPointF(0, 0)), radius * sx)};
@@ -101,9 +103,14 @@ public:
             return {Shape::polygon(
                 {}, mapAll(pointsOf(*v, at + QStringLiteral(" points")), transform))};
         }
-        mWarnings->append(
-            engines::tr("%1: %2 skipped (Hitsmith holds polygons, rectangles and circles)")
-                .arg(where, type.isEmpty() ? engines::tr("resource without a type") : type));
+        const QString kind = type.isEmpty() ? engines::tr("resource without a type") : type;
+        mSkipped.add(engines::tr("%1 %2 skipped (Hitsmith holds polygons, rectangles and "
+                                 "circles)")
+                         .arg(QStringLiteral("%1"), kind),
+                     engines::tr("%1 %2 shapes skipped (Hitsmith holds polygons, rectangles and "
+                                 "circles)")
+                         .arg(QStringLiteral("%1"), kind),
+                     where);
         return {};
     }
 
@@ -133,9 +140,17 @@ public:
         return Shape::polygon({}, mapAll({{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}}, t));
     }
 
+    /// Counts a shape node skipped for a reason of its own, with the builder's skips.
+    void skip(const QString &one, const QString &several, const QString &where) {
+        mSkipped.add(one, several, where);
+    }
+    /// Appends the skipped shapes, one counted line per kind; call once, at the end.
+    void finish() const { mSkipped.appendTo(mWarnings); }
+
 private:
     const QHash<QString, const Section *> &mResources;
     QStringList *mWarnings;
+    mutable engines::LossCounter mSkipped;
 };
 
 /// True for a Marker2D our exporter wrote as one of a sprite's points: under the sprite node,

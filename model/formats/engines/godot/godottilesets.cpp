@@ -135,6 +135,7 @@ void readGodot3TileSet(const Section &resource, const QHash<QString, const Secti
             }
         }
     }
+    builder.finish();
     subTiles.appendTo(warnings);
     for (const Frame &frame : frames) {
         if (!frame.shapes.isEmpty())
