@@ -5,8 +5,9 @@
 // vouch for, it gives up (Bail) and the reference reads the text again and words the message.
 // What it gives up on, and why (each checked against Qt 6.4 by tst_model_fastreader):
 // - duplicate keys (which one Qt keeps is Qt's business);
-// - a number that parses to zero or a subnormal (Qt refuses underflow, "1e-999", and reads "-0"
-//   as the integer 0 where simdjson gives -0.0);
+// - a text that may hold a literal that underflows to zero ("1e-999", or a fraction with a long
+//   run of zeros): Qt refuses those, simdjson reads 0 (mayUnderflow, checked before parsing; a
+//   real zero, "0.0", "-0", "0e5", reads as Qt reads it, the integer 0);
 // - integers beyond 64 bits, numbers out of double's range (simdjson refuses them anyway);
 // - nesting deeper than kMostDepth in unknown fields (Qt has its own limit).
 // Whole numbers are kept as Qt keeps them: an integer literal that fits 64 bits as an integer,
@@ -16,9 +17,11 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 
@@ -43,11 +46,115 @@ QString text(std::string_view s) {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
-/// A double the reference reads the same (see the top of the file), or Bail.
+/// A double the reference reads the same (see the top of the file), or Bail. A zero is a zero
+/// literal here (mayUnderflow ruled out the others), and Qt reads every spelling of it ("0.0",
+/// "-0.0", "-0E-5") as the integer 0: +0. Subnormals read the same in both (correctly rounded).
 double checkedDouble(double d) {
-    if (!std::isfinite(d) || std::fabs(d) < std::numeric_limits<double>::min())
+    if (!std::isfinite(d))
         throw Bail{};
-    return d;
+    return d == 0 ? 0.0 : d;
+}
+
+/// The first significant digits of 2^-1075, half the smallest subnormal double (2.47...e-324).
+/// A literal whose digits go on past these is decided as an underflow: never worth exactness.
+constexpr std::string_view kHalfSmallest = "24703282292062327208828439643411068618252990130716";
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+/// Whether the JSON number literal that covers `at` (if any) may underflow to zero: the power of
+/// ten of its first significant digit is -324 or less (10^-323 and above read as a nonzero
+/// double; below 10^-324 as zero; between, it is not worth deciding). A zero literal does not.
+bool literalMayUnderflow(std::string_view text, std::size_t at) {
+    std::size_t begin = at;
+    while (begin > 0 &&
+           (isDigit(text[begin - 1]) || text[begin - 1] == '.' || text[begin - 1] == 'e' ||
+            text[begin - 1] == 'E' || text[begin - 1] == '-' || text[begin - 1] == '+'))
+        --begin;
+    std::size_t i = begin;
+    if (i < text.size() && text[i] == '-')
+        ++i;
+    long long firstSignificant = 0; // the power of ten of the first nonzero digit, if any
+    bool significant = false;
+    std::string digits; // the significant digits, up to kHalfSmallest's length
+    const auto keep = [&](char c) {
+        if (digits.size() < kHalfSmallest.size() + 1)
+            digits.push_back(c);
+    };
+    const std::size_t integerBegin = i;
+    while (i < text.size() && isDigit(text[i]))
+        ++i;
+    const std::size_t integerEnd = i;
+    for (std::size_t d = integerBegin; d < integerEnd; ++d) {
+        if (!significant && text[d] != '0') {
+            significant = true;
+            firstSignificant = static_cast<long long>(integerEnd - d) - 1;
+        }
+        if (significant)
+            keep(text[d]);
+    }
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        for (long long place = -1; i < text.size() && isDigit(text[i]); ++i, --place) {
+            if (!significant && text[i] != '0') {
+                significant = true;
+                firstSignificant = place;
+            }
+            if (significant)
+                keep(text[i]);
+        }
+    }
+    if (!significant)
+        return false; // a zero, or no number at all
+    long long exponent = 0;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        bool negative = false;
+        if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+            negative = text[i++] == '-';
+        for (; i < text.size() && isDigit(text[i]); ++i)
+            exponent = std::min<long long>(exponent * 10 + (text[i] - '0'), 1'000'000);
+        if (negative)
+            exponent = -exponent;
+    }
+    const long long power = firstSignificant + exponent;
+    if (power != -324)
+        return power < -324;
+    // d.ddd...e-324 reads as the smallest subnormal when above half of it (2^-1075), else 0.
+    while (!digits.empty() && digits.back() == '0')
+        digits.pop_back();
+    return digits.size() > kHalfSmallest.size() || digits <= kHalfSmallest;
+}
+
+/// Whether the text may hold a number literal that underflows to zero, which Qt refuses and
+/// simdjson reads as 0. Such a literal needs a negative decimal exponent past 300 in all: an
+/// exponent "e-N" with N >= 280, or a run of 20 or more zeros (in a fraction before its first
+/// other digit). Each such place is then looked at as a literal (literalMayUnderflow). A string
+/// that looks like one only costs the reference reader's reading.
+bool mayUnderflow(std::string_view text) {
+    constexpr std::string_view kZeros = "00000000000000000000";
+    for (std::size_t at = text.find(kZeros); at != std::string_view::npos;
+         at = text.find(kZeros, at + kZeros.size())) {
+        if (literalMayUnderflow(text, at))
+            return true;
+        while (at < text.size() && text[at] == '0')
+            ++at;
+    }
+    for (std::size_t at = text.find('-'); at != std::string_view::npos;
+         at = text.find('-', at + 1)) {
+        if (at < 2 || (text[at - 1] != 'e' && text[at - 1] != 'E'))
+            continue;
+        if (!(isDigit(text[at - 2]) || text[at - 2] == '.'))
+            continue;
+        int exponent = 0;
+        for (std::size_t i = at + 1; i < text.size() && isDigit(text[i]); ++i) {
+            exponent = std::min(exponent * 10 + (text[i] - '0'), 1'000'000);
+        }
+        if (exponent >= 280 && literalMayUnderflow(text, at))
+            return true;
+    }
+    return false;
 }
 
 QJsonValue toJson(element e, int depth);
@@ -489,6 +596,8 @@ std::optional<DocumentData> readDocumentQuickly(const QByteArray &input) {
         return std::nullopt;
     // A NUL byte is refused before parsing, with its own message (engines::checkText).
     if (std::memchr(bytes.data(), 0, bytes.size()))
+        return std::nullopt;
+    if (mayUnderflow(bytes))
         return std::nullopt;
     // Text read by readWholeFile has the parser's padding allocated past its end: parsed in
     // place, not copied into a padded buffer first (12 MB and its page faults on a large file).
