@@ -16,6 +16,11 @@ BUILD_BIN is the folder holding hitsmith-cli and bench_collision (build/bin). Th
 - digits: the collision benchmark's 100,000-shape mixed document (`bench_collision
   --write-document 100000`: one frame, 22.5 MB, every coordinate with all its digits);
 - 2dp: the same with every number rounded to 2 decimals (15.3 MB).
+- python, python-indent, stringify: the editor document's content as other programs write it, not
+  through Hitsmith: every coordinate a float (Python writes a whole one as `12.0`, an upright
+  rectangle's angle as `0.0`, a small one as `1e-05`), written by CPython's `json.dump` without and
+  with `indent=2`, and by Node's `JSON.stringify` (which writes `12` and `-0` as `0`). About 10.5,
+  21 and 9.5 MB.
 
 Then, round after round, alternating on each file: Hitsmith's opening with its reader
 (`hitsmith-cli bench FILE --opens 3`: read, parse, validate, reset and every hit, median of 3,
@@ -122,6 +127,34 @@ def editor_document(shapes=100_000, seed=31):
             'sprites': sprites}
 
 
+def as_floats(value):
+    """Every number of the document a float, as a program that computes them writes them."""
+    if isinstance(value, dict):
+        return {k: (v if k in ('version', 'duration', 'source', 'origin') else as_floats(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_floats(v) for v in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def write_foreign(document, path, writer):
+    """The document written by another program: python, python-indent or stringify."""
+    content = as_floats(document)
+    if writer == 'stringify':
+        draft = path + '.draft.json'
+        with open(draft, 'w') as out:
+            json.dump(content, out)
+        subprocess.run(['node', '-e', 'const fs = require("fs"); fs.writeFileSync(process.argv[2], '
+                        'JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1], "utf8"))))',
+                        draft, path], check=True)
+        os.remove(draft)
+        return
+    with open(path, 'w') as out:
+        json.dump(content, out, indent=2 if writer == 'python-indent' else None)
+
+
 def spread(values, digits=0):
     return f'{min(values):.{digits}f}-{max(values):.{digits}f}'
 
@@ -131,8 +164,9 @@ def main():
     parser.add_argument('bin')
     parser.add_argument('--rounds', type=int, default=5)
     parser.add_argument('--keep', help='write the documents here and keep them')
-    parser.add_argument('--documents', default='editor,digits,2dp',
-                        help='which documents, comma-separated: editor, digits, 2dp')
+    parser.add_argument('--documents', default='editor,digits,2dp,python,python-indent,stringify',
+                        help='which documents, comma-separated: editor, digits, 2dp, python, '
+                             'python-indent, stringify')
     args = parser.parse_args()
     cli = os.path.join(args.bin, 'hitsmith-cli')
     folder = args.keep or tempfile.mkdtemp(prefix='hitsmith-open-')
@@ -153,8 +187,15 @@ def main():
     if '2dp' in chosen and not os.path.exists(short):
         with open(full) as f, open(short, 'w') as out:
             out.write(rounded(f.read()))
+    foreign = [(os.path.join(folder, f'{writer}-100000.json'), writer)
+               for writer in ('python', 'python-indent', 'stringify') if writer in chosen]
+    if foreign:
+        content = editor_document()
+        for path, writer in foreign:
+            if not os.path.exists(path):
+                write_foreign(content, path, writer)
     files = [(path, name) for path, name in [(editor, 'editor'), (full, 'digits'), (short, '2dp')]
-             if name in chosen]
+             if name in chosen] + foreign
     keys = ['fast', 'fast_cpu', 'qt', 'json', 'json_cpu']
     figures = {path: {key: [] for key in keys} for path, _ in files}
     loads = [os.getloadavg()[0]]

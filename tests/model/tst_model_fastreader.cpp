@@ -304,6 +304,8 @@ private Q_SLOTS:
     void everyJsonFileInTheRepository();
     void quirks_data();
     void quirks();
+    void documentsOtherProgramsWrote_data();
+    void documentsOtherProgramsWrote();
     void generatedDocumentsAndTheirManglings();
     void numbersAreWrittenAsQtWritesThem();
     void sniffing_data();
@@ -621,6 +623,40 @@ void TestFastReader::quirks() {
         QVERIFY(readQuickly(bytes));
         QVERIFY(native::saysItIsHitsmith(bytes));
     }
+}
+
+void TestFastReader::documentsOtherProgramsWrote_data() {
+    // Written by CPython's json.dump and Node's JSON.stringify (tests/data/foreign-writers/
+    // make.py): 0.0, -0.0, 12.0, 1e-05, \u00e9 escapes, indents, sorted keys. Each must take the
+    // fast path, read as the reference reads it: a document leaving it opens several times slower.
+    QTest::addColumn<QString>("path");
+    const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
+    QVERIFY(!source.isEmpty());
+    const QDir folder(source + QStringLiteral("/tests/data/foreign-writers"));
+    const QStringList names = folder.entryList({QStringLiteral("*.json")}, QDir::Files);
+    QVERIFY(names.size() >= 5);
+    for (const QString &name : names)
+        QTest::newRow(qPrintable(name)) << folder.filePath(name);
+}
+
+void TestFastReader::documentsOtherProgramsWrote() {
+    QFETCH(QString, path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    const QString problem = difference(bytes);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY2(readQuickly(bytes), "left the fast path");
+    QVERIFY(native::saysItIsHitsmith(bytes));
+    const auto document = HitsmithFormat::readQuickly(bytes, path);
+    QVERIFY(document);
+    QCOMPARE(document->sprites.size(), 1);
+    QCOMPARE(document->sprites[0].frames.size(), 2);
+    QCOMPARE(document->sprites[0].name, QStringLiteral("h\u00e9ros/attaque"));
+    const auto &shapes = document->sprites[0].frames[0].shapes;
+    QCOMPARE(shapes.size(), 5);
+    QCOMPARE(shapes[0].angle, 0.0);
+    QVERIFY(!std::signbit(shapes[3].angle)); // -0.0 reads as Qt reads it: 0
 }
 
 void TestFastReader::generatedDocumentsAndTheirManglings() {
