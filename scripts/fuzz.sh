@@ -11,6 +11,9 @@
 # for that many executions instead of a time (SECONDS 0 = no time limit). HITSMITH_FUZZ_MAX_LEN caps
 # the input size (default 4096, libFuzzer's own: several times faster than 64 KiB and found more in the
 # same time; the hostile-size tests cover big files).
+# HITSMITH_FUZZ_TIMEOUT (default 10 seconds) is libFuzzer's per-input limit: a campaign run beside a
+# build on a busy machine sets it higher, where a descheduled process otherwise reports a timeout on an
+# input that takes a millisecond (each reported one is rerun alone before it is believed).
 # HITSMITH_FUZZ_READERS="a b" fuzzes only those readers (the full list is still checked against
 # `hitsmith-cli formats` first: scripts/fuzz-readers.sh). In a campaign (HITSMITH_FUZZ_RUNS set) each
 # reader, as it finishes, appends one row to tests/fuzz/campaign.tsv (commit it: per-reader totals
@@ -78,7 +81,7 @@ run_one() {
   # 750 with this; Chromium limits it to 5 for the same reason). Detection is the same; only the
   # "allocated/freed by" stacks of a report are short: run the harness on the input to see them.
   ASAN_OPTIONS=detect_leaks=1:malloc_context_size=2 build-fuzz/fuzz/fuzz_"$reader" "${dict[@]}" \
-    "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="${HITSMITH_FUZZ_MAX_LEN:-4096}" \
+    "${limit[@]}" -timeout="${HITSMITH_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len="${HITSMITH_FUZZ_MAX_LEN:-4096}" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$seeds" \
     >"build-fuzz/$reader.log" 2>&1 || status=$?
   [ -n "${HITSMITH_FUZZ_RUNS:-}" ] && record_campaign "$reader"
