@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -125,6 +126,7 @@ class TestSpineFormat : public QObject {
 private Q_SLOTS:
     void exportIsExact();
     void circlesBecomePolygonsWithinHalfAPixel();
+    void keyTimesCarryNoFloatNoise();
     void roundTrip();
     void severalSpritesRoundTrip();
     void otherProjectsBoxesGoThroughTheirBones();
@@ -224,6 +226,39 @@ void TestSpineFormat::circlesBecomePolygonsWithinHalfAPixel() {
         const double sagitta = radius * (1 - std::cos(M_PI / vertices.size()));
         QVERIFY2(sagitta <= 0.5, qPrintable(QString::number(sagitta)));
     }
+}
+
+void TestSpineFormat::keyTimesCarryNoFloatNoise() {
+    // Runtimes keep key times as floats; each key is the largest float not after the frame's
+    // start, written as the shortest decimal that reads back to that float ("0.099999994"),
+    // never the double's noise ("0.09999999403953552"). Durations of 100, 33 and 17 ms.
+    DocumentData data = spineDocument();
+    for (Sprite &sprite : data.sprites)
+        for (qsizetype f = 0; f < sprite.frames.size(); ++f)
+            sprite.frames[f].duration = QList<int>{100, 33, 17}[f % 3];
+    const WriteResult written = format("spine")->write(data, {}, {});
+    QVERIFY(written.isOk());
+    const QRegularExpression time(QStringLiteral(R"("time": ([^,\s}]+))"));
+    int checked = 0;
+    for (auto it = time.globalMatch(QString::fromUtf8(written.bytes)); it.hasNext(); ++checked) {
+        const QString spelled = it.next().captured(1);
+        const double exact = std::round(spelled.toDouble() * 1000) / 1000;
+        float expected = float(exact);
+        if (double(expected) > exact)
+            expected = std::nextafter(expected, 0.0f);
+        QCOMPARE(spelled.toFloat(), expected);
+        // The shortest: one digit fewer no longer reads back to the same float.
+        qsizetype significant = 0;
+        for (const QChar c : spelled.section(u'e', 0, 0))
+            if (c.isDigit() && (significant > 0 || c != u'0'))
+                ++significant;
+        if (significant > 1)
+            QVERIFY2(QString::number(double(expected), 'g', int(significant - 1)).toFloat() !=
+                         expected,
+                     qPrintable(spelled));
+        QVERIFY2(spelled.size() <= 12, qPrintable(spelled));
+    }
+    QVERIFY(checked >= 4);
 }
 
 void TestSpineFormat::roundTrip() {

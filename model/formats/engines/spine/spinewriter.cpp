@@ -10,6 +10,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <numbers>
 
@@ -76,16 +77,22 @@ QString attachmentName(const DocumentData &document, const Sprite &sprite, const
     return document.sprites.size() > 1 ? sprite.name + u'/' + name : name;
 }
 
-/// A frame's start in seconds as Spine keys it: runtimes keep key times as 32-bit floats, and
-/// the nearest float to 0.1 s is a little after it, so a game at exactly 0.1 s would still show
-/// the frame before. The largest float not after the start is written instead (at most ~1e-8 s
-/// early); milliseconds read back rounded are the same.
+/// A frame's start in seconds as Spine keys it: runtimes keep key times as 32-bit floats
+/// (spine-ts in a Float32Array), and the nearest float to 0.1 s is a little after it, so a game
+/// at exactly 0.1 s would still show the frame before. The largest float not after the start is
+/// keyed instead (at most ~1e-8 s early; milliseconds read back rounded are the same), spelled
+/// as the shortest decimal that reads back to that float: "0.099999994", not the double's
+/// "0.09999999403953552".
 double keyTime(qint64 ms) {
     const double exact = double(ms) / 1000.0;
     float time = float(exact);
     if (double(time) > exact)
         time = std::nextafter(time, 0.0f);
-    return double(time);
+    char digits[32];
+    const auto written = std::to_chars(digits, digits + sizeof digits, time);
+    double spelled = 0;
+    std::from_chars(digits, written.ptr, spelled);
+    return spelled;
 }
 
 QJsonObject attachmentFor(const Shape &shape, QPointF origin) {
