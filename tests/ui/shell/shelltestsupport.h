@@ -28,6 +28,7 @@ public:
     QStringList actionConfirms; ///< every question passed to confirmAction
     QStringList textLabels;     ///< the label and initial text of every askText, "label|initial"
     QStringList errors;         ///< every message passed to showError
+    QStringList warnings;       ///< every message passed to showWarning
     QStringList confirms;       ///< every question passed to confirm
     QStringList destructiveConfirms; ///< every question passed to confirmDestructive
     QStringList suggestedPaths;      ///< the path (or folder) each file dialog was opened at
@@ -39,6 +40,9 @@ public:
     }
     void showError(QWidget *, const QString &, const QString &message) override {
         errors.append(message);
+    }
+    void showWarning(QWidget *, const QString &, const QString &message) override {
+        warnings.append(message);
     }
     bool confirm(QWidget *, const QString &, const QString &message) override {
         confirms.append(message);

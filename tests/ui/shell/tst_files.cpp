@@ -628,6 +628,36 @@ private Q_SLOTS:
         QVERIFY(window->close());
     }
 
+    void importWarningsAreWarningsNotErrors() {
+        // A Tiled tileset with a two-point polyline imports, with a warning about the polyline:
+        // shown as a warning (it imported), never with the error icon.
+        const QString tsx = mDir.filePath(QStringLiteral("warned.tsx"));
+        QFile file(tsx);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="warned" tilewidth="16" tileheight="16" tilecount="1" columns="1">
+ <image source="tiles.png" width="16" height="16"/>
+ <tile id="0">
+  <objectgroup draworder="index">
+   <object id="1" x="2" y="2" width="8" height="8"/>
+   <object id="2" x="1" y="1"><polyline points="0,0 5,5"/></object>
+  </objectgroup>
+ </tile>
+</tileset>
+)");
+        file.close();
+        auto window = makeWindow();
+        QVERIFY2(window->openFile(tsx), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join(u'\n')));
+        QCOMPARE(mPrompts->warnings.size(), 1);
+        QVERIFY2(mPrompts->warnings[0].startsWith(QStringLiteral("Imported with warnings")),
+                 qPrintable(mPrompts->warnings[0]));
+        QVERIFY2(mPrompts->warnings[0].contains(QStringLiteral("polyline")),
+                 qPrintable(mPrompts->warnings[0]));
+        QCOMPARE(window->document()->data().shapeCount(), 1);
+        closeDiscarding(window.get(), mPrompts.get());
+    }
+
     void openingAnEngineJsonImportsIt() {
         // A PhysicsEditor Phaser/Matter export shares ".json" with native documents: opening it
         // must import it by its content, not fail as "not a Hitsmith document".

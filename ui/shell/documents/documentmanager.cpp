@@ -406,7 +406,7 @@ bool DocumentManager::importFile(const QString &path, const FileFormat *format) 
     document()->markUnsaved(); // not saved in the native format yet: closing must ask
     mAutosaver->autosaveNow();
     if (!result.warnings.isEmpty())
-        mPrompts->showError(
+        mPrompts->showWarning(
             mWindow, tr("Import"),
             tr("Imported with warnings:\n%1").arg(result.warnings.join(QStringLiteral("\n"))));
     return true;

@@ -30,6 +30,10 @@ void Prompts::showError(QWidget *parent, const QString &title, const QString &me
     QMessageBox::critical(parent, title, message);
 }
 
+void Prompts::showWarning(QWidget *parent, const QString &title, const QString &message) {
+    QMessageBox::warning(parent, title, message);
+}
+
 bool Prompts::confirm(QWidget *parent, const QString &title, const QString &message) {
     return QMessageBox::question(parent, title, message, QMessageBox::Yes | QMessageBox::No,
                                  QMessageBox::Yes) == QMessageBox::Yes;

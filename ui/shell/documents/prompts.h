@@ -20,6 +20,8 @@ public:
     virtual UnsavedAnswer askUnsaved(QWidget *parent, const QString &documentName);
     /// A failure the user must read (load and save errors name the file and place).
     virtual void showError(QWidget *parent, const QString &title, const QString &message);
+    /// Something done, with caveats the user should read (an import's warnings).
+    virtual void showWarning(QWidget *parent, const QString &title, const QString &message);
     /// A yes/no question; true means go ahead.
     virtual bool confirm(QWidget *parent, const QString &title, const QString &message);
     /// A yes/no question before something is destroyed (a file replaced by another format);
