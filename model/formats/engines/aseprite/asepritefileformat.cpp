@@ -157,8 +157,27 @@ ReadResult AsepriteFileFormat::read(const QByteArray &bytes, const FormatContext
         }
         addSprite(tag.name.isEmpty() ? baseName : tag.name, tag.from, tag.to);
     }
-    if (document.sprites.isEmpty())
+    if (document.sprites.isEmpty()) {
         addSprite(baseName, 0, frameCount - 1);
+    } else {
+        // Frames in no tag are not lost: a sprite named after the file holds them, in order (so
+        // that their slices are written back too).
+        QList<bool> tagged(frameCount, false);
+        for (const Sprite &sprite : document.sprites)
+            for (const Frame &frame : sprite.frames)
+                tagged[asepriteFrameIndex(frame)] = true;
+        Sprite rest;
+        rest.name = baseName;
+        rest.image = image;
+        for (int f = 0; f < frameCount; ++f)
+            if (!tagged[f])
+                rest.frames.append(makeFrame(*file, f));
+        if (!rest.frames.isEmpty()) {
+            for (int i = 2; document.indexOfSprite(rest.name) >= 0; ++i)
+                rest.name = baseName + QStringLiteral("-%1").arg(i);
+            document.sprites.append(rest);
+        }
+    }
     result.document = document;
     return result;
 }
