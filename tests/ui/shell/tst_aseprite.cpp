@@ -15,6 +15,7 @@
 #include <QUrl>
 
 using namespace hitsmith;
+using hitsmith::test::FakePrompts;
 
 class TestAseprite : public QObject {
     Q_OBJECT
