@@ -176,7 +176,8 @@ QJsonObject TestAsepriteReal::summary(const QString &path) {
     const QString error = runProcess(mNode, {mScript, path}, mEnvironment, &out, 60000);
     if (!error.isEmpty())
         qWarning("%s", qPrintable(error));
-    return QJsonDocument::fromJson(out).object();
+    return QJsonDocument::fromJson(out.left(out.indexOf('\n') < 0 ? out.size() : out.indexOf('\n')))
+        .object();
 }
 
 void TestAsepriteReal::matchesAseParser_data() {
@@ -185,7 +186,8 @@ void TestAsepriteReal::matchesAseParser_data() {
     for (const QString &name : dir.entryList({QStringLiteral("*.aseprite")}, QDir::Files))
         QTest::newRow(qPrintable(name)) << dir.filePath(name);
     const QDir own(testData(QStringLiteral("aseprite")));
-    for (const QString &name : own.entryList({QStringLiteral("*.aseprite")}, QDir::Files))
+    for (const QString &name :
+         own.entryList({QStringLiteral("*.aseprite"), QStringLiteral("*.ase")}, QDir::Files))
         QTest::newRow(qPrintable(name)) << own.filePath(name);
 }
 
@@ -228,6 +230,36 @@ void TestAsepriteReal::matchesAseParser() {
             const Frame &frame = doc.sprites[s].frames[f - from];
             QCOMPARE(asepriteFrameIndex(frame), f);
             QCOMPARE(frame.duration.value_or(-1), durations[f].toInt());
+        }
+    }
+    // Pictures: every frame's composite equals the one computed in ase_summary.js from
+    // ase-parser's cels (files with another blend mode or a tilemap layer are not compared).
+    {
+        QByteArray out;
+        const QString error = runProcess(mNode, {mScript, path, QStringLiteral("--pixels")},
+                                         mEnvironment, &out, 60000);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QJsonValue pixels = QJsonDocument::fromJson(out.mid(out.lastIndexOf('\n') + 1))
+                                      .object()
+                                      .value(QStringLiteral("pixels"));
+        if (pixels.isArray()) {
+            QString readError;
+            const std::optional<ase::File> file = ase::read(readBytes(path), &readError);
+            QVERIFY2(file, qPrintable(readError));
+            const QJsonArray frames = pixels.toArray();
+            QCOMPARE(frames.size(), file->frames.size());
+            for (int f = 0; f < frames.size(); ++f) {
+                const QImage ours = ase::composite(*file, f);
+                QByteArray rgba;
+                for (int y = 0; y < ours.height(); ++y)
+                    for (int x = 0; x < ours.width(); ++x) {
+                        const QRgb p = ours.pixel(x, y);
+                        rgba.append(char(qRed(p))).append(char(qGreen(p)));
+                        rgba.append(char(qBlue(p))).append(char(qAlpha(p)));
+                    }
+                QVERIFY2(rgba == QByteArray::fromBase64(frames[f].toString().toLatin1()),
+                         qPrintable(QStringLiteral("frame %1's picture differs").arg(f)));
+            }
         }
     }
     const QList<QStringList> slices = expectedPerFrame(expected);
