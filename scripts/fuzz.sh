@@ -45,6 +45,7 @@ seed_files() {
   godot) ls "$fixtures"/godot/* tests/data/formats/*.tscn ;;
   matter) ls "$fixtures"/phaser-matter/* tests/data/formats/matter_*.json ;;
   aseprite) ls "$fixtures"/aseprite/* tests/data/formats/aseprite_*.json ;;
+  aseprite-file) ls tests/data/aseprite/* ;;
   def) ls examples/mugen/*.def ;;
   sff) ls examples/mugen/*.sff tests/data/third-party/ikemen-go/*/*.sff ;;
   air) ls tests/data/third-party/ikemen-go/*/*.air ;;

@@ -5,10 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Build: compiler, CMake, Qt 6, Qt SVG (the toolbar icons are SVG, drawn by its plugins), simdjson
-# (the native reader's fast path).
+# (the native reader's fast path), zlib (the .aseprite reader's bounded inflate of cels).
 # Tests: Boost.Geometry (independent collision check), Tiled and Node.js/npm (the real consumers
-# of exported files), fonts for the offscreen platform, Python 3 (the Ikemen GO oracles in
-# tests/oracle that tst_formats_thirdparty runs).
+# of exported files; the tests install their npm packages, pinned, into build/node: matter-js,
+# spine-core, ase-parser (the independent .aseprite reader)), fonts for the offscreen platform,
+# Python 3 (the Ikemen GO oracles in tests/oracle that tst_formats_thirdparty runs).
 # The README screenshot (scripts/take-screenshot.sh): Xvfb and xdotool.
 # CI's fuzzing and sanitizer builds: clang with libFuzzer and the sanitizer runtimes, lld to link.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
-  libsimdjson-dev
+  libsimdjson-dev zlib1g-dev
   libboost-dev libbox2d-dev python3 python3-skimage
   tiled
   clang libclang-rt-14-dev lld

@@ -50,6 +50,10 @@ QString formatNames(FileFormat::Capability capability) {
 const FileFormat *formatByName(const QString &command, const QString &name,
                                FileFormat::Capability capability, Output &output) {
     const FileFormat *format = FormatRegistry::instance().byName(name);
+    // "aseprite" names the sheet JSON, which is only read; writing means Aseprite's own file.
+    if (format && !(format->capabilities() & capability) &&
+        name.compare(u"aseprite", Qt::CaseInsensitive) == 0)
+        format = FormatRegistry::instance().byName(QStringLiteral("aseprite-file"));
     if (!format) {
         output.err << "hitsmith-cli " << command << ": unknown format '" << name
                    << "' (formats: " << formatNames(capability) << ")\n";
@@ -153,6 +157,19 @@ int runExport(const QStringList &arguments, Output &output) {
     if (!loaded.isOk()) {
         output.err << file << ": " << loaded.error << '\n';
         return Failure;
+    }
+    if (!parser.isSet(force)) {
+        // Writing into a .aseprite the document was read from replaces the artist's file: as
+        // writing over the input, only with --force.
+        for (const Sprite &sprite : loaded.document->sprites) {
+            if (!sprite.image.isEmpty() && isSameFile(sprite.image, out)) {
+                output.err << "hitsmith-cli export: " << out
+                           << " is the document's source file; writing " << format->displayName()
+                           << " over it would replace it (nothing written; pass --force to "
+                              "replace it)\n";
+                return Failure;
+            }
+        }
     }
     WriteOptions options;
     options.skipInvalid = parser.isSet(skipOption);

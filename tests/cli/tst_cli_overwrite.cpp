@@ -101,6 +101,31 @@ private Q_SLOTS:
         QVERIFY(readFile(doc) != kDocument);
         QVERIFY(holdsHitsmithDocument(doc));
     }
+
+    /// An .aseprite a document was read from is the artist's file: exporting over it needs
+    /// --force, as over the input; `--format aseprite` writes Aseprite's own file.
+    void exportRefusesTheSourceAseprite() {
+        const QString source = qEnvironmentVariable("HITSMITH_TEST_DATA") +
+                               QStringLiteral("/aseprite/rgba-tags-slices.aseprite");
+        const QString art = writeFile(mDir, QStringLiteral("art.aseprite"), readFile(source));
+        const QByteArray original = readFile(art);
+        QVERIFY(!original.isEmpty());
+        const QString doc = mDir.filePath(QStringLiteral("art.json"));
+        const CliRun imported = runCli({QStringLiteral("import"), art, QStringLiteral("-o"), doc});
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        const CliRun refused = runCli({QStringLiteral("export"), doc, QStringLiteral("-o"), art});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("source file"), refused.err.constData());
+        const CliRun copy = runCli({QStringLiteral("export"), QStringLiteral("--format"),
+                                    QStringLiteral("aseprite"), doc, QStringLiteral("-o"),
+                                    mDir.filePath(QStringLiteral("copy.aseprite"))});
+        QVERIFY2(copy.exitCode == 0, copy.err.constData());
+        QCOMPARE(readFile(mDir.filePath(QStringLiteral("copy.aseprite"))), original);
+        const CliRun forced = runCli(
+            {QStringLiteral("export"), doc, QStringLiteral("-o"), art, QStringLiteral("--force")});
+        QVERIFY2(forced.exitCode == 0, forced.err.constData());
+        QCOMPARE(readFile(art), original); // unedited: the same bytes
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliOverwrite)

@@ -8,6 +8,7 @@
 // alone. The quick sniff of a native document must not call any input native that Qt's parse
 // says is another format's, and must know every native write.
 
+#include "asefile.h"
 #include "formatregistry.h"
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
@@ -66,6 +67,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     checkSniff(bytes);
     const ReadResult result = reader()->read(bytes, {});
+    if (QLatin1String(HITSMITH_FUZZ_FORMAT) == QLatin1String("aseprite-file")) {
+        // The pictures too: every frame's composite, as the canvas draws it.
+        QString error;
+        if (const std::optional<ase::File> file = ase::read(bytes, &error)) {
+            for (qsizetype f = 0; f < file->frames.size() && f < 64; ++f)
+                ase::composite(*file, int(f));
+        }
+    }
     if (reader()->name() == QLatin1String("hitsmith"))
         checkNativeReaders(bytes, result);
     if (result.isOk() == !result.error.isEmpty()) {

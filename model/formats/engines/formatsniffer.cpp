@@ -1,5 +1,6 @@
 #include "formatsniffer.h"
 
+#include "asefile.h"
 #include "fileio.h"
 #include "formatregistry.h"
 #include "hitsmithformat.h"
@@ -13,6 +14,9 @@ namespace hitsmith {
 
 const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &bytes) {
     const FormatRegistry &registry = FormatRegistry::instance();
+    // Aseprite's own files say so in their header, whatever their name.
+    if (ase::hasMagic(bytes))
+        return registry.byName(QStringLiteral("aseprite-file"));
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix == QLatin1String("xml") || suffix == QLatin1String("plist")) {
         // Shared extensions: the root elements decide.

@@ -12,6 +12,8 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/tiled/tiledformat.h formats/engines/tiled/tiledformat.cpp
   formats/engines/matter/matterformat.h formats/engines/matter/matterformat.cpp
   formats/engines/aseprite/asepriteformat.h formats/engines/aseprite/asepriteformat.cpp
+  formats/engines/aseprite/asefile.h formats/engines/aseprite/asefile.cpp
+  formats/engines/aseprite/asepritefileformat.h formats/engines/aseprite/asepritefileformat.cpp
   formats/engines/godot/godottext.h formats/engines/godot/godottext.cpp
   formats/engines/godot/godotmeta.h
   formats/engines/godot/godotproperties.h formats/engines/godot/godotproperties.cpp
