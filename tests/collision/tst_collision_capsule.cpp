@@ -83,6 +83,11 @@ void TestCapsule::handWorked() {
     QVERIFY(c);
     QCOMPARE(c->depth, 5.6);
     QCOMPARE(std::abs(c->normal.y), 1.0);
+    // Collinear overlapping cores: sideways (0 + 1 + 1 = 2) beats along the line (5 + 2).
+    c = collideCapsules({{0, 0}, {10, 0}, 1.0}, {{5, 0}, {15, 0}, 1.0});
+    QVERIFY(c);
+    QCOMPARE(c->depth, 2.0);
+    QCOMPARE(std::abs(c->normal.y), 1.0);
     // Degenerate ends: a capsule with equal ends is a circle.
     c = collideCapsuleCircle({{0, 0}, {0, 0}, 2.0}, {{3, 0}, 2.0});
     QVERIFY(c);
@@ -94,7 +99,7 @@ void TestCapsule::randomAgainstOracle() {
     std::mt19937 rng(43);
     std::uniform_real_distribution<double> pos(-20, 20), rad(0.1, 6), ang(0, 360), size(0.5, 15);
     int hits = 0, misses = 0;
-    for (int k = 0; k < 300; ++k) {
+    for (int k = 0; k < 2000; ++k) {
         const Capsule b{{pos(rng), pos(rng)}, {pos(rng), pos(rng)}, rad(rng)};
         std::vector<Vec2> a;
         double ra = 0;
