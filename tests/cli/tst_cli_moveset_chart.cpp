@@ -1,6 +1,9 @@
 // `hitsmith-cli moveset --svg` byte for byte: the chart's layout moved to
 // model/operations/movesetlayout (shared with the editor's Moveset dock) and the SVG must not
 // change. The expected files were written by the chart before the move (tests/data/moveset/).
+// A refactor guard, not a check of correctness: the expected SVGs are the product's own output,
+// so a mistake the chart made then is expected now too. What the chart says is checked against
+// hand-worked reaches and frame counts in tst_cli_moveset and tst_model_operations_movesetlayout.
 
 #include "clirunner.h"
 

@@ -103,8 +103,8 @@ void TestFormatCommands::exportJsonNeedsFormat() {
     QCOMPARE(unknown.code, 2);
     QVERIFY(unknown.err.contains(QStringLiteral("unknown format 'nope'")));
     const Run readOnly =
-        cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("aseprite"),
-             QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.json")});
+        cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("andengine"),
+             QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.xml")});
     QCOMPARE(readOnly.code, 2);
     QVERIFY(readOnly.err.contains(QStringLiteral("cannot be written")));
 }

@@ -76,7 +76,12 @@ void TestFuzz::mutatedInputs() {
         "-0",
         ":",
         "\n[node name=\"x\" parent=\"nowhere\"]\n"};
-    QRandomGenerator random(0x5eed + quint32(qHash(reader)));
+    // Seeded from the reader's name by a fixed sum of its characters: the same inputs on every
+    // machine (qHash differs with and without AES-NI and between runs).
+    quint32 nameSeed = 0;
+    for (const QChar c : QString(reader))
+        nameSeed = nameSeed * 31 + c.unicode();
+    QRandomGenerator random(0x5eed + nameSeed);
     const DocumentData original = *format->read(seed, {}).document;
     int ok = 0, refused = 0, nulInjected = 0;
     for (int round = 0; round < 1500; ++round) {

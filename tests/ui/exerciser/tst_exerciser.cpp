@@ -9,11 +9,13 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -53,6 +55,39 @@ std::uint64_t seedFromEnvironment() {
     return ok ? seed : kDefaultSeed;
 }
 
+/// Closes any modal dialog that shows while it is alive and nothing else answers it (the
+/// exerciser's answerer runs only during the steps), keeping its title: a dialog nobody can
+/// answer fails the run by name instead of hanging it until ctest kills it.
+class UnansweredDialogGuard {
+public:
+    UnansweredDialogGuard() {
+        QObject::connect(&mTimer, &QTimer::timeout, [this] {
+            if (QWidget *modal = QApplication::activeModalWidget(); modal && modal->isVisible()) {
+                mTitles << (modal->windowTitle().isEmpty() ? modal->metaObject()->className()
+                                                           : modal->windowTitle());
+                if (auto *dialog = qobject_cast<QDialog *>(modal))
+                    dialog->reject();
+                else
+                    modal->close();
+            }
+        });
+        mTimer.start(1000);
+    }
+    QString unanswered() const { return mTitles.join(QStringLiteral(", ")); }
+
+private:
+    QTimer mTimer;
+    QStringList mTitles;
+};
+
+// Floors for CI's run (the default seed and steps, outside the sanitizer suite): a change that
+// left the exerciser stuck in one corner (a dialog that swallows every step, a menu it can no
+// longer reach) still passes every check, so a run that does too little fails. About 70% of
+// what the run reached when the floors were set (2026-11-29).
+constexpr int kFloorActions = 185;       // 268 then
+constexpr int kFloorDialogs = 730;       // 1,047 then
+constexpr int kFloorLongestHistory = 32; // 46 then
+
 int stepsFromEnvironment() {
     bool ok = false;
     const int steps = qEnvironmentVariableIntValue("HITSMITH_EXERCISE_STEPS", &ok);
@@ -77,8 +112,14 @@ private Q_SLOTS:
         // file dialog is answered with a path in there.
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString examples = qEnvironmentVariable("HITSMITH_SOURCE_DIR") + "/examples";
-        for (const QString &name : QDir(examples).entryList({"knight.json", "*.png"}))
+        const QString source = qEnvironmentVariable("HITSMITH_SOURCE_DIR");
+        QVERIFY2(!source.isEmpty(), "HITSMITH_SOURCE_DIR is not set: run through ctest, or set it "
+                                    "to the source folder");
+        const QString examples = source + "/examples";
+        const QStringList files = QDir(examples).entryList({"knight.json", "*.png"});
+        QVERIFY2(files.contains(QStringLiteral("knight.json")),
+                 qPrintable(QStringLiteral("no knight.json in ") + examples));
+        for (const QString &name : files)
             QVERIFY(QFile::copy(examples + u'/' + name, dir.filePath(name)));
         {
             QFile notAnImage(dir.filePath(QStringLiteral("not-an-image.png")));
@@ -90,7 +131,14 @@ private Q_SLOTS:
         MainWindow window; // the real Prompts: its dialogs are answered by the exerciser
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openFile(dir.filePath(QStringLiteral("knight.json"))));
+        {
+            UnansweredDialogGuard guard;
+            const bool opened = window.openFile(dir.filePath(QStringLiteral("knight.json")));
+            QVERIFY2(guard.unanswered().isEmpty(),
+                     qPrintable(QStringLiteral("a dialog no one answers before the first step: ") +
+                                guard.unanswered()));
+            QVERIFY(opened);
+        }
         QTest::qWait(50); // the layout settles before the first step
 
         QElapsedTimer clock;
@@ -119,6 +167,16 @@ private Q_SLOTS:
                     static_cast<unsigned long long>(seed), exerciser.stepsRun(),
                     exerciser.distinctActions(), exerciser.dialogsAnswered());
         std::fflush(stdout);
+#ifndef HITSMITH_EXERCISER_SANITIZED
+        if (seed == kDefaultSeed && steps == kDefaultSteps) {
+            QVERIFY2(exerciser.distinctActions() >= kFloorActions,
+                     qPrintable(QString::number(exerciser.distinctActions())));
+            QVERIFY2(exerciser.dialogsAnswered() >= kFloorDialogs,
+                     qPrintable(QString::number(exerciser.dialogsAnswered())));
+            QVERIFY2(exerciser.longestHistory() >= kFloorLongestHistory,
+                     qPrintable(QString::number(exerciser.longestHistory())));
+        }
+#endif
         // Leave without a question: the window's unsaved changes are the run's own.
         window.document()->markSaved();
     }

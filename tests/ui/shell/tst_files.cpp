@@ -697,6 +697,18 @@ private Q_SLOTS:
                 QStringLiteral("out-%1.%2").arg(format->name(), format->extensions()[0]));
             for (int i = 0; i < 4; ++i)
                 mPrompts->confirmAnswers.enqueue(true);
+            if (format->name() == QLatin1String("aseprite-file")) {
+                // Slices are written into the .aseprite the document came from: a document
+                // that came from none is refused with a message that says so, nothing written.
+                QVERIFY(!window->exportFile(out, format));
+                QVERIFY2(!mPrompts->errors.isEmpty() &&
+                             mPrompts->errors.last().contains(QStringLiteral(".aseprite file")),
+                         qPrintable(mPrompts->errors.join(u'\n')));
+                QVERIFY(!QFileInfo::exists(out));
+                mPrompts->errors.clear();
+                mPrompts->confirmAnswers.clear();
+                continue;
+            }
             QVERIFY2(window->exportFile(out, format), qPrintable(mPrompts->errors.join(u'\n')));
             // Read it back where the format can: the shapes arrived, not just some bytes.
             if (format->capabilities() & FileFormat::CanRead) {
