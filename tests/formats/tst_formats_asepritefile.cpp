@@ -53,6 +53,7 @@ private Q_SLOTS:
     void picturesShowTheComposite();
     void writeBackUnchanged();
     void writeBackEdited();
+    void writeBackLeavesOutFarRects();
     void truncationsNeverCrash();
     void hostileChunks();
 };
@@ -189,6 +190,34 @@ void TestAsepriteFile::writeBackUnchanged() {
             ->writeFor(*result.document, dir.filePath(QStringLiteral("o.aseprite")));
     QVERIFY2(written.isOk(), qPrintable(written.error));
     QCOMPARE(written.bytes, readBytes(path));
+}
+
+void TestAsepriteFile::writeBackLeavesOutFarRects() {
+    // A rectangle no slice can hold (a corner past 2^28 px, which a QRect could not even keep)
+    // is left out with a counted warning; a 9-patch centre or pivot out of range is dropped.
+    ReadResult result = readFixture("rgba-tags-slices.aseprite");
+    QVERIFY(result.isOk());
+    DocumentData doc = *result.document;
+    Frame &frame = doc.sprites[0].frames[0];
+    frame.shapes.append(Shape::rect(QStringLiteral("far"), QPointF(1e12, 5), QSizeF(4, 4)));
+    frame.shapes.append(Shape::rect(QStringLiteral("huge"), QPointF(0, 0), QSizeF(1e300, 4)));
+    Shape nine = Shape::rect(QStringLiteral("nine"), QPointF(8, 8), QSizeF(4, 4));
+    nine.properties.insert(QStringLiteral("aseprite-9patch"), QStringLiteral("2147483000 0 900 1"));
+    frame.shapes.append(nine);
+    QTemporaryDir dir;
+    const WriteResult written =
+        format("aseprite-file")->writeFor(doc, dir.filePath(QStringLiteral("o.aseprite")));
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QVERIFY2(written.warnings.filter(QStringLiteral("2 rectangle(s) lie more than")).size() == 1,
+             qPrintable(written.warnings.join(u'\n')));
+    QString error;
+    const std::optional<ase::File> back = ase::read(written.bytes, &error);
+    QVERIFY2(back, qPrintable(error));
+    QStringList names;
+    for (const ase::Slice &slice : back->slices)
+        names << slice.name;
+    QVERIFY(names.contains(QStringLiteral("nine")));
+    QVERIFY(!names.contains(QStringLiteral("far")) && !names.contains(QStringLiteral("huge")));
 }
 
 void TestAsepriteFile::writeBackEdited() {

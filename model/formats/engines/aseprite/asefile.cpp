@@ -430,12 +430,34 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                                               .arg(i)
                                               .arg(w)
                                               .arg(hh)};
+                        // QRect keeps x + w - 1: a corner past +-2^28 could overflow it, and
+                        // no canvas (65,535 px at most) has one.
+                        const auto far = [](qint64 v) {
+                            return v < -kMaxCoordinate || v > kMaxCoordinate;
+                        };
+                        if (far(x) || far(y))
+                            throw Failure{tr("slice \"%1\" key %2 lies at (%3, %4), past %5 pixels")
+                                              .arg(slice.name)
+                                              .arg(i)
+                                              .arg(x)
+                                              .arg(y)
+                                              .arg(kMaxCoordinate)};
                         key.bounds = QRect(x, y, int(w), int(hh));
                         if (flags & 1) {
                             const int cx = r.longValue(), cy = r.longValue();
                             const quint32 cw = r.dword(), chh = r.dword();
-                            key.center = QRect(cx, cy, int(std::min<quint32>(cw, 1u << 30)),
-                                               int(std::min<quint32>(chh, 1u << 30)));
+                            if (far(cx) || far(cy) || cw > quint32(kMaxCoordinate) ||
+                                chh > quint32(kMaxCoordinate))
+                                throw Failure{tr("slice \"%1\" key %2 has a 9-patch centre "
+                                                 "(%3, %4, %5 x %6) past %7 pixels")
+                                                  .arg(slice.name)
+                                                  .arg(i)
+                                                  .arg(cx)
+                                                  .arg(cy)
+                                                  .arg(cw)
+                                                  .arg(chh)
+                                                  .arg(kMaxCoordinate)};
+                            key.center = QRect(cx, cy, int(cw), int(chh));
                         }
                         if (flags & 2) {
                             const int px = r.longValue(), py = r.longValue();

@@ -94,6 +94,9 @@ QImage composite(const File &file, int frame, int *otherBlends = nullptr);
 
 /// Bounds on any image a file may declare (the SFF reader's).
 inline constexpr int kMaxSide = 16384;
+/// The farthest a slice's corner or a 9-patch centre may lie from the canvas origin, in pixels:
+/// beyond the largest canvas by far, and far from where a QRect's x + w overflows.
+inline constexpr int kMaxCoordinate = 1 << 28;
 inline constexpr qint64 kMaxPixels = qint64(16) * 1024 * 1024;
 
 } // namespace hitsmith::ase

@@ -218,6 +218,7 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
     QMap<QString, QString> layers;
     QMap<QString, QByteArray> userData;
     int leftOut = 0;
+    int farAway = 0; // rectangles past kMaxCoordinate, which no slice can hold
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
             const int index = asepriteFrameIndex(frame);
@@ -228,6 +229,21 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
                     continue;
                 if (shape.type != ShapeType::Rect || std::fmod(shape.angle, 180.0) != 0.0) {
                     ++leftOut;
+                    continue;
+                }
+                const QSizeF size = std::fmod(shape.angle, 180.0) == 0.0
+                                        ? shape.size
+                                        : QSizeF(shape.size.height(), shape.size.width());
+                const double left = std::round(shape.center.x() - size.width() / 2);
+                const double top = std::round(shape.center.y() - size.height() / 2);
+                const double width = std::round(size.width()), height = std::round(size.height());
+                // A slice is whole pixels within +-kMaxCoordinate (a QRect, and the file's LONG).
+                const auto within = [](double v) {
+                    return std::isfinite(v) && std::fabs(v) <= ase::kMaxCoordinate;
+                };
+                if (!within(left) || !within(top) || !within(width) || !within(height) ||
+                    width < 0 || height < 0) {
+                    ++farAway;
                     continue;
                 }
                 if (!states.contains(shape.id)) {
@@ -242,21 +258,24 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
                 KeyState &state = states[shape.id][index];
                 if (state.present)
                     continue; // the first document frame for an Aseprite frame decides
-                const QSizeF size = std::fmod(shape.angle, 180.0) == 0.0
-                                        ? shape.size
-                                        : QSizeF(shape.size.height(), shape.size.width());
                 state.present = true;
-                state.bounds =
-                    QRect(int(std::lround(shape.center.x() - size.width() / 2)),
-                          int(std::lround(shape.center.y() - size.height() / 2)),
-                          int(std::lround(size.width())), int(std::lround(size.height())));
+                state.bounds = QRect(int(left), int(top), int(width), int(height));
                 const QStringList nine =
                     shape.properties.value(kNinePatch).toString().split(u' ', Qt::SkipEmptyParts);
-                if (nine.size() == 4)
-                    state.center =
-                        QRect(nine[0].toInt(), nine[1].toInt(), nine[2].toInt(), nine[3].toInt());
+                if (nine.size() == 4) {
+                    int v[4];
+                    bool ok = true;
+                    for (int n = 0; n < 4 && ok; ++n) {
+                        v[n] = nine[n].toInt(&ok);
+                        ok = ok && within(v[n]) && (n < 2 || v[n] >= 0);
+                    }
+                    if (ok)
+                        state.center = QRect(v[0], v[1], v[2], v[3]);
+                }
                 const qsizetype pivot = frame.indexOfShape(shape.id + QStringLiteral("-pivot"));
-                if (pivot >= 0 && frame.shapes[pivot].type == ShapeType::Point) {
+                if (pivot >= 0 && frame.shapes[pivot].type == ShapeType::Point &&
+                    within(std::round(frame.shapes[pivot].center.x())) &&
+                    within(std::round(frame.shapes[pivot].center.y()))) {
                     const QPointF p = frame.shapes[pivot].center;
                     state.pivot = QPoint(int(std::lround(p.x())) - state.bounds.x(),
                                          int(std::lround(p.y())) - state.bounds.y());
@@ -264,6 +283,10 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
             }
         }
     }
+    if (farAway > 0)
+        result.warnings << tr("%1 rectangle(s) lie more than %2 pixels from the canvas; left out")
+                               .arg(farAway)
+                               .arg(ase::kMaxCoordinate);
     if (leftOut > 0)
         result.warnings << tr("%1 shape(s) are not axis-aligned rectangles (rotated rects, "
                               "polygons, circles) and cannot be slices; left out")
