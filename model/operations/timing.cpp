@@ -1,6 +1,11 @@
 #include "timing.h"
 
+#include "airelement.h"
+#include "airformat.h"
+
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace hitsmith::operations {
 
@@ -28,6 +33,28 @@ int frameStart(const Sprite &sprite, int index) {
     for (int i = 0; i < index && i < sprite.frames.size(); ++i)
         start += sprite.frameDuration(i);
     return start;
+}
+
+FrameTicks frameTicks(const Sprite &sprite, qsizetype index, int tickRate) {
+    FrameTicks result;
+    const Frame &frame = sprite.frames.at(index);
+    if (const std::optional<AirElement> element = frameAirElement(frame)) {
+        // The reader turns a positive time into ms (AirFormat::ticksToMs) and leaves the
+        // duration unset otherwise; any other duration is an edit, counted as one.
+        const bool edited = element->ticks > 0
+                                ? frame.duration != AirFormat::ticksToMs(element->ticks)
+                                : frame.duration.has_value();
+        if (!edited) {
+            result.fromElement = true;
+            result.open = element->ticks == -1 && index == sprite.frames.size() - 1;
+            result.ticks = std::max(0, element->ticks);
+            return result;
+        }
+    }
+    const qint64 scaled = qint64(sprite.frameDuration(index)) * tickRate;
+    result.ticks = int(std::max<qint64>(0, (scaled + 500) / 1000)); // round half up
+    result.whole = scaled % 1000 == 0;
+    return result;
 }
 
 QString defaultAttackLayer(const QStringList &layers) {

@@ -17,6 +17,22 @@ int frameAt(const Sprite &sprite, qint64 elapsedMs, Looping looping);
 /// When frame index starts, in ms from the start of the animation.
 int frameStart(const Sprite &sprite, int index);
 
+/// How many game ticks one frame lasts (issue 42). A native frame lasts round(duration_ms x
+/// tickRate / 1000) ticks; a frame read from a MUGEN .air file keeps its element's time exactly
+/// (the element line the document keeps), as long as its duration was not edited since. The
+/// engine skips an element whose time is 0 or less (0 ticks), except a -1 on the last element,
+/// which shows forever (open).
+struct FrameTicks {
+    int ticks = 0;     ///< whole ticks (0 when open)
+    bool open = false; ///< the last element of a MUGEN action with a time of -1: never ends
+    bool whole = true; ///< the duration is a whole number of ticks (always so for an element)
+    bool fromElement = false; ///< the ticks are a MUGEN element's time, not a duration
+    bool operator==(const FrameTicks &) const = default;
+};
+
+/// The ticks of frame index of the sprite at tickRate ticks a second (see FrameTicks).
+FrameTicks frameTicks(const Sprite &sprite, qsizetype index, int tickRate);
+
 /// Fighting-game frame data of a move for one attack layer: active frames are the frames with a
 /// shape on that layer; startup is before the first of them, recovery after the last.
 struct FrameData {

@@ -196,6 +196,10 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
     case Kind::LayersChanged:
         invalidateAll();
         return;
+    case Kind::TickRateChanged: // the frame data counts ticks
+        invalidateAll();
+        frameDataMayHaveChanged();
+        return;
     case Kind::CollisionRulesChanged:
     case Kind::VersusChanged:
         return;
