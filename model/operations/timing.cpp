@@ -67,7 +67,7 @@ QString defaultAttackLayer(const QStringList &layers) {
     return {};
 }
 
-FrameData frameData(const Sprite &sprite, const QString &attackLayer) {
+FrameData frameData(const Sprite &sprite, const QString &attackLayer, int tickRate) {
     FrameData data;
     const int count = int(sprite.frames.size());
     for (int i = 0; i < count; ++i) {
@@ -85,19 +85,34 @@ FrameData frameData(const Sprite &sprite, const QString &attackLayer) {
         data.startupMs = sprite.totalDuration();
         return data;
     }
+    data.startupTick = 1;
+    bool open = false; // a frame before this one never ends
+    auto add = [&open](std::optional<int> &span, const FrameTicks &ticks) {
+        if (open || ticks.open)
+            span.reset();
+        else if (span)
+            *span += ticks.ticks;
+    };
     for (int i = 0; i < count; ++i) {
         const int ms = sprite.frameDuration(i);
+        const FrameTicks ticks = frameTicks(sprite, i, tickRate);
         if (i < data.firstActive) {
             ++data.startupFrames;
             data.startupMs += ms;
+            data.startupTick += ticks.ticks;
         } else if (i <= data.lastActive) {
             ++data.activeFrames;
             data.activeMs += ms;
+            add(data.activeTicks, ticks);
         } else {
             ++data.recoveryFrames;
             data.recoveryMs += ms;
+            add(data.recoveryTicks, ticks);
         }
+        open = open || ticks.open;
     }
+    if (!data.activeTicks)
+        data.recoveryTicks.reset();
     return data;
 }
 

@@ -39,6 +39,12 @@ struct FrameData {
     int startupFrames = 0, activeFrames = 0, recoveryFrames = 0;
     int startupMs = 0, activeMs = 0, recoveryMs = 0; ///< the same spans at the frames' durations
     int firstActive = -1, lastActive = -1;           ///< frame indices; -1 when no frame is active
+    /// In game ticks (issue 42), as players count them: startup is the number of the first
+    /// active tick (ticks from 1; 0 when no frame is active); active the ticks from the first
+    /// active frame to the end of the last; recovery the ticks after it. nullopt where a frame
+    /// that never ends (a MUGEN -1) makes the span endless.
+    int startupTick = 0;
+    std::optional<int> activeTicks = 0, recoveryTicks = 0;
     bool operator==(const FrameData &other) const = default;
 };
 
@@ -49,6 +55,7 @@ QString defaultAttackLayer(const QStringList &layers);
 
 /// The frame data of the sprite for attackLayer. Frames between the first and the last active
 /// frame count as active even without a shape (a gap in a multi-hit move is part of it).
-FrameData frameData(const Sprite &sprite, const QString &attackLayer);
+FrameData frameData(const Sprite &sprite, const QString &attackLayer,
+                    int tickRate = kDefaultTickRate);
 
 } // namespace hitsmith::operations

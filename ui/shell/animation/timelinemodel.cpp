@@ -110,7 +110,8 @@ void TimelineModel::setAttackLayer(const QString &layer) {
 const operations::FrameData &TimelineModel::frameData() const {
     if (!mFrameData) {
         mFrameData = mSprite >= 0 ? operations::frameData(mSession->document()->sprite(mSprite),
-                                                          mAttackLayer)
+                                                          mAttackLayer,
+                                                          mSession->document()->data().tickRate)
                                   : operations::FrameData{};
     }
     return *mFrameData;
