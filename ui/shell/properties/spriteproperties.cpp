@@ -147,7 +147,7 @@ void SpriteProperties::showSprite(int sprite) {
         s.extra.value(QStringLiteral("air")).toObject().value(QStringLiteral("action"));
     mAction->setText(action.isDouble() ? QString::number(action.toInteger()) : QString());
     mForm->setRowVisible(mAction, action.isDouble());
-    if (mTickRate->value() != data.tickRate && !mTickRate->hasFocus()) {
+    if (mTickRate->value() != data.tickRate) {
         const QSignalBlocker blocker(mTickRate);
         mTickRate->setValue(data.tickRate);
     }
