@@ -10,6 +10,8 @@
 #include "mainwindow.h"
 #include "propertypanel.h"
 #include "spriteproperties.h"
+#include "timelinemodel.h"
+#include "timelinepanel.h"
 
 #include <QClipboard>
 #include <QDockWidget>
@@ -153,7 +155,21 @@ private Q_SLOTS:
         session()->setEditedSprite(punch);
         QTRY_VERIFY(page()->actionLabel()->isVisible());
         QCOMPARE(page()->actionLabel()->text(), QStringLiteral("200"));
-        // The table names the action and counts the elements' ticks (5 of them at 60/s).
+        // The Timeline shows the elements' times in ticks (3, 4 and 5 in the .air), and the
+        // frame data line counts them: Clsn1 on the second element, ticks 4 to 7.
+        session()->setCurrentFrame({punch, 0});
+        TimelineModel *model = mWindow->timelinePanel()->model();
+        QTRY_COMPARE(model->rowCount(), 3);
+        QCOMPARE(model->index(0).data(TimelineModel::TicksTextRole).toString(),
+                 QStringLiteral("3 ticks"));
+        QCOMPARE(model->index(1).data(TimelineModel::TicksTextRole).toString(),
+                 QStringLiteral("4 ticks"));
+        QCOMPARE(model->index(2).data(TimelineModel::TicksTextRole).toString(),
+                 QStringLiteral("5 ticks"));
+        QVERIFY2(mWindow->timelinePanel()->frameDataLabel()->toolTip().startsWith(
+                     QStringLiteral("startup 4 (50 ms) · active 4 (67 ms) · recovery 5 (83 ms)")),
+                 qPrintable(mWindow->timelinePanel()->frameDataLabel()->toolTip()));
+        // The table names the action.
         QTRY_VERIFY(!shownCells().isEmpty());
         bool found = false;
         for (const QStringList &row : shownCells())
