@@ -79,47 +79,69 @@ HitNumbers agreed(const QList<HitNumbers> &all) {
     return n;
 }
 
-/// The tick a HitDef is switched on, from its triggers: AnimElem = k (the element's first
-/// tick), AnimElemTime(k) = n, Time = t (tick t + 1) or !Time; 1 when no trigger names a time;
-/// nullopt when the triggers say something else about time.
-std::optional<int> activationTick(const mugen::StateController &c, const SpriteTicks &ticks) {
-    static const QRegularExpression animElem(
-        QStringLiteral("(?<![\\w.])animelem\\s*=\\s*(\\d+)(?!\\s*,)"),
-        QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression animElemTime(
-        QStringLiteral("(?<![\\w.])animelemtime\\s*\\(\\s*(\\d+)\\s*\\)\\s*=\\s*(-?\\d+)"),
-        QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression time(QStringLiteral("(?<![\\w.])time\\s*=\\s*(\\d+)"),
-                                         QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression notTime(QStringLiteral("!\\s*time(?![\\w(])"),
-                                            QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression anyTime(QStringLiteral("(?<![\\w.])(animelem|time)"),
-                                            QRegularExpression::CaseInsensitiveOption);
+/// The tick a condition switches a HitDef on: AnimElem = k (element k's first tick; "AnimElem =
+/// k, >= n" or "= n" n ticks later, "> n" n + 1), AnimElemTime(k) = n (or >= n), Time = t
+/// (tick t + 1; >= t too) or !Time; 1 when the condition names no time; nullopt when it says
+/// something else about time.
+std::optional<int> conditionTick(const QString &condition, const SpriteTicks &ticks) {
+    using RE = QRegularExpression;
+    static const RE animElem(QStringLiteral("(?<![\\w.])animelem\\s*=\\s*(\\d+)"
+                                            "(?:\\s*,\\s*(>=|>|=)?\\s*(-?\\d+))?"),
+                             RE::CaseInsensitiveOption);
+    static const RE animElemTime(
+        QStringLiteral("(?<![\\w.])animelemtime\\s*\\(\\s*(\\d+)\\s*\\)\\s*(>=|=)\\s*(-?\\d+)"),
+        RE::CaseInsensitiveOption);
+    static const RE time(QStringLiteral("(?<![\\w.])time\\s*(>=|=)\\s*(\\d+)"),
+                         RE::CaseInsensitiveOption);
+    static const RE notTime(QStringLiteral("!\\s*time(?![\\w(])"), RE::CaseInsensitiveOption);
+    static const RE anyTime(QStringLiteral("(?<![\\w.])(animelem|animelemtime|time|animtime)"),
+                            RE::CaseInsensitiveOption);
     auto elementStart = [&](int element) -> std::optional<int> {
         if (element < 1 || element > ticks.start.size() || ticks.start[element - 1] < 1)
             return std::nullopt;
         return ticks.start[element - 1];
     };
-    QStringList triggers;
-    for (auto it = c.params.cbegin(); it != c.params.cend(); ++it)
-        if (it.key() == QLatin1String("triggerall") || it.key() == QLatin1String("trigger1"))
-            triggers << it.value();
-    for (const QString &trigger : std::as_const(triggers)) {
-        if (const QRegularExpressionMatch m = animElemTime.match(trigger); m.hasMatch()) {
-            const std::optional<int> start = elementStart(m.captured(1).toInt());
-            return start ? std::optional<int>(*start + m.captured(2).toInt()) : std::nullopt;
-        }
-        if (const QRegularExpressionMatch m = animElem.match(trigger); m.hasMatch())
-            return elementStart(m.captured(1).toInt());
-        if (const QRegularExpressionMatch m = time.match(trigger); m.hasMatch())
-            return m.captured(1).toInt() + 1;
-        if (notTime.match(trigger).hasMatch())
-            return 1;
+    if (const QRegularExpressionMatch m = animElemTime.match(condition); m.hasMatch()) {
+        const std::optional<int> start = elementStart(m.captured(1).toInt());
+        return start ? std::optional<int>(*start + m.captured(3).toInt()) : std::nullopt;
     }
-    for (const QString &trigger : std::as_const(triggers))
-        if (anyTime.match(trigger).hasMatch())
-            return std::nullopt; // a time the triggers compute: not known here
+    if (const QRegularExpressionMatch m = animElem.match(condition); m.hasMatch()) {
+        const std::optional<int> start = elementStart(m.captured(1).toInt());
+        if (!start)
+            return std::nullopt;
+        if (m.captured(3).isEmpty())
+            return start;
+        const int n = m.captured(3).toInt();
+        return *start + n + (m.captured(2) == QLatin1String(">") ? 1 : 0);
+    }
+    if (const QRegularExpressionMatch m = time.match(condition); m.hasMatch())
+        return m.captured(2).toInt() + 1;
+    if (notTime.match(condition).hasMatch())
+        return 1;
+    if (anyTime.match(condition).hasMatch())
+        return std::nullopt; // a time the triggers compute: not known here
     return 1;
+}
+
+/// The ticks a HitDef is switched on at: one per trigger number (each with triggerall), as
+/// conditionTick reads it; an empty optional among them for a trigger whose time is not known.
+QList<std::optional<int>> activationTicks(const mugen::StateController &c,
+                                          const SpriteTicks &ticks) {
+    const QString all = c.params.value(QStringLiteral("triggerall"));
+    QList<std::optional<int>> result;
+    for (int n = 1; c.has(QStringLiteral("trigger%1").arg(n)); ++n) {
+        const QString condition = c.params.value(QStringLiteral("trigger%1").arg(n));
+        // "AnimElem = 5 || AnimElem = 13": each alternative its own tick.
+        for (const QString &either : condition.split(QStringLiteral("||"))) {
+            const std::optional<int> tick = conditionTick(
+                all.isEmpty() ? either : all + QStringLiteral(" && ") + either, ticks);
+            if (!result.contains(tick))
+                result << tick;
+        }
+    }
+    if (result.isEmpty())
+        result << conditionTick(all, ticks);
+    return result;
 }
 
 /// One hit of a move: from which tick its numbers hold, and the numbers.
@@ -195,10 +217,13 @@ QList<Hit> mugenHits(int action, const mugen::CharacterStates &states, const Spr
             throws = true;
             continue;
         }
-        const std::optional<int> tick = activationTick(c, ticks);
-        if (!tick)
-            unknownTick = true;
-        byTick[tick.value_or(1)].append(hitDefNumbers(c));
+        // A HitDef switched on by several triggers at different ticks hits once at each.
+        const HitNumbers numbers = hitDefNumbers(c);
+        for (const std::optional<int> &tick : activationTicks(c, ticks)) {
+            if (!tick)
+                unknownTick = true;
+            byTick[tick.value_or(1)].append(numbers);
+        }
     }
     if (byTick.empty()) {
         if (!throws)

@@ -180,7 +180,7 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.err.contains("state file kfmlike.cmd not found"));
         const QJsonArray moves = movesOf(run);
-        QCOMPARE(moves.size(), 10);
+        QCOMPARE(moves.size(), 13);
         QJsonObject first = moves[0].toObject();
         first.remove("sprite"); // its name is the .air comment's (checked in the formats tests)
         QCOMPARE(first, QJsonDocument::fromJson(

@@ -200,7 +200,8 @@ private Q_SLOTS:
         options.states = &states;
         const QList<MoveFrameData> rows = frameDataTable(*read.document, options);
         QVERIFY(!actionRow(rows, 0)); // no Clsn1: no move
-        QCOMPARE(rows.size(), 10);    // 200, 400, 410 (2 hits), 600, 250, 260, 800, 1000, 270
+        // 200, 400, 410 (2 hits), 600, 250, 260, 800, 1000, 270, 280 (2 hits), 290
+        QCOMPARE(rows.size(), 13);
 
         // Action 200: 2, 1, 4 (Clsn1), 3, 2 ticks: 1-2, 3, 4-7, 8-10, 11-12.
         const MoveFrameData *r = actionRow(rows, 200);
@@ -301,6 +302,29 @@ private Q_SLOTS:
         QCOMPARE(r->onHit, Maybe(14 - (12 - 5)));
         QCOMPARE(r->notes, QStringList{"state 275 shows this action through ChangeAnim: its "
                                        "HitDefs are not computed"});
+
+        // 280: the 250's ticks, one HitDef switched on by trigger1 (element 2, tick 3) and
+        // trigger2 (element 4, tick 8): a row each.
+        QVERIFY(!actionRow(rows, 280, 0));
+        r = actionRow(rows, 280, 1);
+        QCOMPARE(r->active, (Windows{{3, 5}}));
+        QCOMPARE(r->recovery, Maybe(9));
+        QCOMPARE(r->onHit, Maybe(12 - (14 - 3)));
+        r = actionRow(rows, 280, 2);
+        QCOMPARE(r->startup, Maybe(8));
+        QCOMPARE(r->active, (Windows{{8, 10}}));
+        QCOMPARE(r->recovery, Maybe(4));
+        QCOMPARE(r->onHit, Maybe(12 - (14 - 8)));
+
+        // 290: 3, 2 (Clsn1), 5; two HitDefs on element 2 under other triggers (the first's
+        // trigger1 on two lines): one row, the damage they differ on unknown.
+        r = actionRow(rows, 290);
+        QVERIFY(r);
+        QCOMPARE(r->startup, Maybe(4));
+        QCOMPARE(r->damage, MaybeD());
+        QCOMPARE(r->hitstun, MaybeD(9));
+        QCOMPARE(r->onHit, Maybe(9 - (10 - 4)));
+        QCOMPARE(r->notes.size(), 1);
     }
 
     void mugenWithoutStates() {

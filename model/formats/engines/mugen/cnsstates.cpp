@@ -133,6 +133,10 @@ void readStates(const QByteArray &bytes, const QString &fileName, CharacterState
         if (inHeader) {
             if (key == QLatin1String("anim") && !state->anim)
                 state->anim = plainInt(value);
+        } else if (inController && key.startsWith(QLatin1String("trigger")) &&
+                   params.contains(key)) {
+            // Lines of one trigger number all hold: one condition.
+            params[key] += QStringLiteral(" && ") + value;
         } else if (inController && !params.contains(key)) {
             params.insert(key, value);
         }

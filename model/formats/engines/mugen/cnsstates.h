@@ -23,7 +23,8 @@ struct StateController {
     int line = 0; ///< 1-based line of its [State ...] header
     QString attr; ///< HitDef attr as written ("S, NA")
     /// The parameters as written (lower-case keys): damage, ground.hittime, guard.hittime,
-    /// pausetime, guard.pausetime, value (ChangeAnim), trigger1, triggerall, ...
+    /// pausetime, guard.pausetime, value (ChangeAnim), trigger1, triggerall, ... (the lines of
+    /// one trigger number joined with " && ")
     QHash<QString, QString> params;
 
     /// A throw: the attr's second part names a throw (NT, ST, HT).
