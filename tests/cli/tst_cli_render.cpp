@@ -161,8 +161,7 @@ private Q_SLOTS:
         CliRun run =
             runCli({"render", dir.filePath(QStringLiteral("HITSMITH-KID.DEF")), "-o", out});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains("1/element-2") && run.err.contains("77,7"),
-                 run.err.constData());
+        QVERIFY2(run.err.contains("1/element-2") && run.err.contains("77,7"), run.err.constData());
         QVERIFY(QFile::exists(out + QStringLiteral("/1/element-1.png")));
         QVERIFY(QFile::exists(out + QStringLiteral("/1/element-2.png")));
         run = runCli({"render", dir.filePath(QStringLiteral("nothing.def")), "-o", out});
