@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace hitsmith::operations {
@@ -16,6 +17,24 @@ namespace {
 
 QString tr(const char *text) {
     return QCoreApplication::translate("hitsmith::FrameData", text);
+}
+
+/// Numbers of ticks beyond this are no game's: refused rather than overflowing.
+constexpr double kMostTicks = 1e9;
+
+/// A tick count as a whole number; nullopt when not finite or beyond kMostTicks.
+std::optional<int> wholeTicks(double value) {
+    if (!std::isfinite(value) || std::abs(value) > kMostTicks)
+        return std::nullopt;
+    return int(std::lround(value));
+}
+
+/// A tick from a trigger: start + offset, nullopt when beyond kMostTicks.
+std::optional<int> tickAt(qint64 start, qint64 offset) {
+    const qint64 tick = start + offset;
+    if (tick < -qint64(kMostTicks) || tick > qint64(kMostTicks))
+        return std::nullopt;
+    return int(tick);
 }
 
 /// The hit numbers of one hit and what hitstop changes in the advantage.
@@ -51,7 +70,7 @@ HitNumbers hitDefNumbers(const mugen::StateController &c) {
     auto difference = [](Value a, Value b) -> std::optional<int> {
         if (!a || !b)
             return std::nullopt;
-        return int(std::lround(*b - *a));
+        return wholeTicks(*b - *a);
     };
     n.hitPause = difference(p1, p2);
     n.guardPause = difference(g1, g2);
@@ -103,7 +122,7 @@ std::optional<int> conditionTick(const QString &condition, const SpriteTicks &ti
     };
     if (const QRegularExpressionMatch m = animElemTime.match(condition); m.hasMatch()) {
         const std::optional<int> start = elementStart(m.captured(1).toInt());
-        return start ? std::optional<int>(*start + m.captured(3).toInt()) : std::nullopt;
+        return start ? tickAt(*start, m.captured(3).toLongLong()) : std::nullopt;
     }
     if (const QRegularExpressionMatch m = animElem.match(condition); m.hasMatch()) {
         const std::optional<int> start = elementStart(m.captured(1).toInt());
@@ -111,11 +130,11 @@ std::optional<int> conditionTick(const QString &condition, const SpriteTicks &ti
             return std::nullopt;
         if (m.captured(3).isEmpty())
             return start;
-        const int n = m.captured(3).toInt();
-        return *start + n + (m.captured(2) == QLatin1String(">") ? 1 : 0);
+        const qint64 n = m.captured(3).toLongLong();
+        return tickAt(*start, n + (m.captured(2) == QLatin1String(">") ? 1 : 0));
     }
     if (const QRegularExpressionMatch m = time.match(condition); m.hasMatch())
-        return m.captured(2).toInt() + 1;
+        return tickAt(m.captured(2).toLongLong(), 1);
     if (notTime.match(condition).hasMatch())
         return 1;
     if (anyTime.match(condition).hasMatch())
@@ -305,14 +324,17 @@ std::optional<int> advantage(std::optional<double> stun, std::optional<int> paus
                              std::optional<int> total, std::optional<int> startup, int extra) {
     if (!stun || !pause || !total || !startup)
         return std::nullopt;
-    return int(std::lround(*stun)) - (*total - *startup) + *pause + extra;
+    const std::optional<int> whole = wholeTicks(*stun);
+    if (!whole)
+        return std::nullopt;
+    return wholeTicks(double(*whole) - (double(*total) - *startup) + *pause + extra);
 }
 
 } // namespace
 
 SpriteTicks spriteTicks(const Sprite &sprite, int tickRate) {
     SpriteTicks result;
-    int tick = 1;
+    int tick = 1; // saturates at kMostTicks: no overflow from absurd durations
     for (int f = 0; f < sprite.frames.size(); ++f) {
         if (result.openFrame >= 0) { // never reached
             result.start << -1;
@@ -324,7 +346,7 @@ SpriteTicks spriteTicks(const Sprite &sprite, int tickRate) {
         result.ticks << t.ticks;
         if (t.open)
             result.openFrame = f;
-        tick += t.ticks;
+        tick = int(std::min<qint64>(qint64(tick) + t.ticks, qint64(kMostTicks)));
     }
     if (result.openFrame < 0)
         result.total = tick - 1;

@@ -87,11 +87,14 @@ FrameData frameData(const Sprite &sprite, const QString &attackLayer, int tickRa
     }
     data.startupTick = 1;
     bool open = false; // a frame before this one never ends
-    auto add = [&open](std::optional<int> &span, const FrameTicks &ticks) {
+    // Sums saturate: absurd durations (2^31 ms) must not overflow.
+    static constexpr qint64 kMost = 1000000000;
+    const auto sum = [](int a, int b) { return int(std::min<qint64>(qint64(a) + b, kMost)); };
+    auto add = [&](std::optional<int> &span, const FrameTicks &ticks) {
         if (open || ticks.open)
             span.reset();
         else if (span)
-            *span += ticks.ticks;
+            *span = sum(*span, ticks.ticks);
     };
     for (int i = 0; i < count; ++i) {
         const int ms = sprite.frameDuration(i);
@@ -99,7 +102,7 @@ FrameData frameData(const Sprite &sprite, const QString &attackLayer, int tickRa
         if (i < data.firstActive) {
             ++data.startupFrames;
             data.startupMs += ms;
-            data.startupTick += ticks.ticks;
+            data.startupTick = sum(data.startupTick, ticks.ticks);
         } else if (i <= data.lastActive) {
             ++data.activeFrames;
             data.activeMs += ms;

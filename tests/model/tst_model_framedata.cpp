@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace hitsmith;
 using namespace hitsmith::operations;
 
@@ -335,6 +337,43 @@ private Q_SLOTS:
         QCOMPARE(r->startup, Maybe(4));
         QCOMPARE(r->damage, MaybeD());
         QCOMPARE(r->notes.size(), 1);
+    }
+
+    void absurdNumbersNeverOverflow() {
+        // Durations of 2^31 - 1 ms at 1000 ticks/s: the sums saturate instead of overflowing.
+        DocumentData data;
+        data.tickRate = 1000;
+        Sprite sprite;
+        sprite.name = "long";
+        sprite.frames << frame("a", std::numeric_limits<int>::max(), false)
+                      << frame("b", std::numeric_limits<int>::max(), true)
+                      << frame("c", std::numeric_limits<int>::max(), false);
+        data.sprites << sprite;
+        QList<MoveFrameData> rows = frameDataTable(data, {});
+        QCOMPARE(rows.size(), 1);
+        QVERIFY(rows[0].startup && *rows[0].startup > 0);
+        QVERIFY(rows[0].total && *rows[0].total <= 1000000000);
+        // A HitDef's numbers and triggers beyond any game: unknown, never wrapped round.
+        const ReadResult air = readAnyDocumentFile(source("tests/data/framedata/kfmlike.air"));
+        mugen::CharacterStates states;
+        mugen::readStates("[Statedef 200]\nanim = 200\n[State 200, 1]\ntype = HitDef\n"
+                          "trigger1 = AnimElem = 3, >= 99999999999999\n"
+                          "trigger2 = Time = 2147483647\nattr = S, NA\n"
+                          "ground.hittime = 1e400\npausetime = 99999999999999999999, 0\n",
+                          "absurd.cns", &states);
+        FrameDataOptions options;
+        options.states = &states;
+        rows = frameDataTable(*air.document, options);
+        for (const MoveFrameData &row : rows)
+            QVERIFY(!row.onHit || std::abs(*row.onHit) < 1000000000);
+        // Bytes that are no .cns at all read as no states, without a crash.
+        QByteArray noise;
+        for (int i = 0; i < 20000; ++i)
+            noise += char("[]=;,\n Statedef HitDef 0123456789-"[(i * 7919) % 36]);
+        mugen::CharacterStates none;
+        mugen::readStates(noise, "noise.cns", &none);
+        options.states = &none;
+        frameDataTable(*air.document, options);
     }
 
     void activeTextForms() {
