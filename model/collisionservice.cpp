@@ -606,6 +606,7 @@ void CollisionService::onDocumentChanged(const DocumentChange &change) {
     case Kind::FrameChanged:
     case Kind::LayersChanged:
     case Kind::VersusChanged:
+    case Kind::TickRateChanged:
         return; // nothing collision cares about
     }
     Q_EMIT allHitsChanged();

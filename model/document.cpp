@@ -202,6 +202,11 @@ void Document::setVersus(const QList<VersusSetup> &versus) {
     emitChange(DocumentChange::Kind::VersusChanged);
 }
 
+void Document::setTickRate(int ticksPerSecond) {
+    mData.tickRate = ticksPerSecond;
+    emitChange(DocumentChange::Kind::TickRateChanged);
+}
+
 void Document::emitChange(DocumentChange::Kind kind, int sprite, int frame, int shape, int from,
                           int to) {
     // Every change but a shape's (setShape knows whether its layer changed) may add or remove a

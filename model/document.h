@@ -47,6 +47,7 @@ struct DocumentChange {
         CollisionRulesChanged, ///< the collide matrix
         LayersChanged,         ///< layer styles
         VersusChanged,         ///< the saved versus setups
+        TickRateChanged,       ///< the document's tick rate
     };
     Kind kind = Kind::Reset;
     int sprite = -1;
@@ -135,6 +136,8 @@ public:
     void setLayers(const QList<LayerStyle> &layers);
     /// Replaces the saved versus setups.
     void setVersus(const QList<VersusSetup> &versus);
+    /// Sets the tick rate (game ticks a second, kMinTickRate..kMaxTickRate).
+    void setTickRate(int ticksPerSecond);
 
 Q_SIGNALS:
     /// Emitted after every change of the data.

@@ -15,6 +15,11 @@ namespace hitsmith {
 
 /// How long a frame shows when neither it nor its sprite says (milliseconds).
 inline constexpr int kDefaultFrameDuration = 100;
+/// Game ticks (frames of game logic) a second when a document does not say ("tick_rate").
+inline constexpr int kDefaultTickRate = 60;
+/// The tick rates a document may have ("tick_rate": 1 to 1000 ticks a second).
+inline constexpr int kMinTickRate = 1;
+inline constexpr int kMaxTickRate = 1000;
 
 /// True when value is a valid property value: a number, a string or a boolean.
 bool isPropertyValue(const QJsonValue &value);
@@ -118,6 +123,8 @@ struct DocumentData {
     QList<Sprite> sprites;
     QList<VersusSetup> versus; ///< saved versus setups (optional "versus" list)
     QJsonObject extra;         ///< unknown top-level fields
+    /// Game ticks a second ("tick_rate"): frame data counts a frame's duration in these ticks.
+    int tickRate = kDefaultTickRate;
 
     /// True when shapes on these two layers are tested against each other.
     bool layersCollide(const QString &a, const QString &b) const;

@@ -1,6 +1,7 @@
 #include "validation.h"
 
 #include "collisiongeometry.h"
+#include "operations/timing.h"
 
 #include "collision/polygon_check.h"
 #include "collision/vectorstate.h"
@@ -196,6 +197,31 @@ bool isCollidable(const Shape &shape) {
     return withVertices(shape, [](std::span<const collision::Vec2> points) {
         return collision::checkConvexPolygon(points).isValid();
     });
+}
+
+QList<Problem> tickWarnings(const DocumentData &document) {
+    QList<Problem> warnings;
+    for (int s = 0; s < document.sprites.size(); ++s) {
+        const Sprite &sprite = document.sprites[s];
+        for (int f = 0; f < sprite.frames.size(); ++f) {
+            const operations::FrameTicks ticks =
+                operations::frameTicks(sprite, f, document.tickRate);
+            if (ticks.whole || sprite.frameDuration(f) <= 0)
+                continue;
+            const double exact = sprite.frameDuration(f) * double(document.tickRate) / 1000.0;
+            warnings.append({ProblemKind::FractionalTicks,
+                             tr("%1 ms is %2 ticks at %3 ticks/s, not a whole number (counted "
+                                "as %4)")
+                                 .arg(sprite.frameDuration(f))
+                                 .arg(exact, 0, 'g', 6)
+                                 .arg(document.tickRate)
+                                 .arg(ticks.ticks),
+                             s, f, -1, -1,
+                             sprite.name + QLatin1Char('/') + sprite.frames[f].name +
+                                 QStringLiteral(".duration")});
+        }
+    }
+    return warnings;
 }
 
 QList<Problem> validateDocument(const DocumentData &document) {

@@ -30,6 +30,7 @@ enum class ProblemKind {
     MissingImage,            ///< a sprite names an image file that does not exist
     UnknownVersusFrame,      ///< a versus setup names a frame the document lacks
     MissingDefenderDocument, ///< a versus setup's defender document is missing or unreadable
+    FractionalTicks,         ///< (a warning) a frame lasts no whole number of game ticks
 };
 
 /// One problem with the shape's own geometry, and the vertex to blame (-1: none).
@@ -57,6 +58,10 @@ std::optional<ShapeProblem> validateShape(const Shape &shape);
 /// Every problem in the document: shape geometry, empty and duplicate ids, duplicate names,
 /// property values of the wrong type and durations that are not > 0.
 QList<Problem> validateDocument(const DocumentData &document);
+
+/// Warnings, not problems: each frame whose duration is not a whole number of game ticks at the
+/// document's tick rate (frame data rounds it to the nearest tick), with the ticks it makes.
+QList<Problem> tickWarnings(const DocumentData &document);
 
 /// True when the sprite names an image that is not a readable file. Relative paths are taken
 /// against documentDirectory (the document's folder; empty: the working directory).

@@ -217,6 +217,7 @@ void VersusService::onDocumentChanged(const DocumentChange &change) {
     switch (change.kind) {
     case Kind::LayersChanged:
     case Kind::VersusChanged:
+    case Kind::TickRateChanged:
     case Kind::SpriteChanged:
         return;
     case Kind::FrameChanged: // the origin may have moved, or the motion of a frame up to the

@@ -35,6 +35,8 @@ int runVersus(const QStringList &arguments, Output &output);
 int runRange(const QStringList &arguments, Output &output);
 /// `moveset DOC --defender SPRITE/FRAME [--defender-doc FILE] [--dy Y] [--svg FILE] ...`
 int runMoveset(const QStringList &arguments, Output &output);
+/// `framedata DOC [--format json|csv|markdown] [--stun-convention written|mugen] [--layers ...]`
+int runFrameData(const QStringList &arguments, Output &output);
 /// `bench FILE [--edits K]`
 int runBench(const QStringList &arguments, Output &output);
 

@@ -10,6 +10,8 @@ const QList<Command> &commands() {
         {"range", "print the exact distances at which each attacker frame connects", runRange},
         {"moveset", "print every move's reach, first frames and tunnels against a defender",
          runMoveset},
+        {"framedata", "print every move's frame data in ticks (startup, active, advantage)",
+         runFrameData},
         {"export", "write a document in a game-engine format (Tiled, Godot, Matter)", runExport},
         {"import", "read a game-engine file into a new Hitsmith document", runImport},
         {"render", "write each frame as a PNG: its picture and its shapes", runRender},

@@ -58,7 +58,9 @@ int runValidate(const QStringList &arguments, Output &output) {
     parser.setApplicationDescription(QStringLiteral(
         "Checks Hitsmith documents and prints each problem as FILE: sprite/frame/shape-id: "
         "reason (a missing sprite image is a problem too, and so is a saved versus setup whose "
-        "defender document is missing, unreadable or lacks the defender frame).\n"
+        "defender document is missing, unreadable or lacks the defender frame). A frame whose "
+        "duration is no whole number of ticks at the document's tick_rate is printed as FILE: "
+        "sprite/frame.duration: warning: reason, and leaves the exit status as it is.\n"
         "With --sweep --defender SPRITE/FRAME, also every attacker frame whose swing from the "
         "frame before passes through that defender frame while neither frame touches it (as "
         "`range --sweep` finds them: a hit a game testing frame by frame misses), as FILE: "
@@ -112,6 +114,10 @@ int runValidate(const QStringList &arguments, Output &output) {
         problems += findVersusOpponentProblems(*result.document, QFileInfo(file).absolutePath());
         for (const Problem &problem : problems)
             output.out << file << ": " << problem.location << ": " << problem.reason << '\n';
+        // Warnings say where frame data rounds; they leave the exit status alone.
+        for (const Problem &warning : tickWarnings(*result.document))
+            output.out << file << ": " << warning.location << ": warning: " << warning.reason
+                       << '\n';
         bool failed = false;
         const bool tunnels = parser.isSet(sweep) && printTunnels(file, *result.document, parser,
                                                                  options, *versus, output, &failed);

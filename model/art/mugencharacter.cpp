@@ -81,6 +81,16 @@ MugenDef parseMugenDef(const QByteArray &bytes) {
             def.anim = values.value(QStringLiteral("anim"));
             for (int i = 0; i < kMaxPalettes; ++i)
                 def.palettes[i] = values.value(QStringLiteral("pal%1").arg(i + 1));
+            QStringList keys{QStringLiteral("st")};
+            for (int i = 0; i <= 9; ++i)
+                keys << QStringLiteral("st%1").arg(i);
+            keys << QStringLiteral("cmd");
+            for (const QString &key : std::as_const(keys)) {
+                const QString file = values.value(key);
+                if (!file.isEmpty() && !def.stateFiles.contains(file))
+                    def.stateFiles << file;
+            }
+            def.stcommon = values.value(QStringLiteral("stcommon"));
         }
         values.clear();
         reading = false;

@@ -26,6 +26,10 @@ struct MugenDef {
     QString sprite;                 ///< [Files] sprite (.sff)
     QString anim;                   ///< [Files] anim (.air)
     QString palettes[kMaxPalettes]; ///< [Files] pal1..pal12 (.act); empty when absent
+    /// The state files, in the order the engine reads them: [Files] st, st0..st9, cmd, then
+    /// stcommon (a state defined twice is the first one read). Values as written.
+    QStringList stateFiles;
+    QString stcommon; ///< [Files] stcommon (found beside the .def or in the engine's data/)
     QStringList warnings;
 };
 

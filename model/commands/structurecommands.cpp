@@ -206,4 +206,20 @@ void SetVersusCommand::undo() {
     mDocument->setVersus(mOld);
 }
 
+SetTickRateCommand::SetTickRateCommand(Document *document, int ticksPerSecond, QUndoCommand *parent)
+    : QUndoCommand(
+          QCoreApplication::translate("hitsmith::SetTickRateCommand", "Set tick rate to %1 ticks/s")
+              .arg(ticksPerSecond),
+          parent)
+    , mDocument(document)
+    , mOld(document->data().tickRate)
+    , mNew(ticksPerSecond) {}
+
+void SetTickRateCommand::redo() {
+    mDocument->setTickRate(mNew);
+}
+void SetTickRateCommand::undo() {
+    mDocument->setTickRate(mOld);
+}
+
 } // namespace hitsmith

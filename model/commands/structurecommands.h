@@ -161,6 +161,20 @@ private:
     QList<VersusSetup> mNew;
 };
 
+/// Sets the document's tick rate (game ticks a second); the undo text says it ("Set tick rate to
+/// 30 ticks/s").
+class SetTickRateCommand : public QUndoCommand {
+public:
+    SetTickRateCommand(Document *document, int ticksPerSecond, QUndoCommand *parent = nullptr);
+    void undo() override;
+    void redo() override;
+
+private:
+    Document *mDocument;
+    int mOld;
+    int mNew;
+};
+
 /// Replaces the collision matrix and the layer styles together.
 class SetCollisionRulesCommand : public QUndoCommand {
 public:

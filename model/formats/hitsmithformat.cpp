@@ -327,6 +327,9 @@ QByteArray HitsmithFormat::serialize(const DocumentData &document) {
     BlockWriter m(out, 0);
     json::appendString(m.member(QLatin1StringView("format")), QStringLiteral("hitsmith"));
     m.member(QLatin1StringView("version")) += QString::number(kVersion);
+    // Written only when not the default, so documents at 60 ticks a second stay as they were.
+    if (document.tickRate != kDefaultTickRate)
+        m.member(QLatin1StringView("tick_rate")) += QString::number(document.tickRate);
     if (document.collide) {
         appendLayerPairs(m.member(QLatin1StringView("collide")), *document.collide);
     }

@@ -350,6 +350,14 @@ DocumentData readDocument(const json::Cursor &root) {
         root[QStringLiteral("version")].fail(tr("must be 1 or more"));
 
     DocumentData document;
+    if (root.has(QStringLiteral("tick_rate"))) {
+        const json::Cursor rate = root[QStringLiteral("tick_rate")];
+        document.tickRate = rate.integer();
+        if (document.tickRate < kMinTickRate || document.tickRate > kMaxTickRate)
+            rate.fail(tr("must be a whole number of ticks a second from %1 to %2")
+                          .arg(kMinTickRate)
+                          .arg(kMaxTickRate));
+    }
     if (root.has(QStringLiteral("collide"))) {
         document.collide = readLayerPairs(root[QStringLiteral("collide")]);
     }
@@ -387,8 +395,8 @@ DocumentData readDocument(const json::Cursor &root) {
         for (qsizetype i = 0; i < setups; ++i)
             document.versus.append(readVersus(versus[i]));
     }
-    document.extra = unknownFields(root.object(),
-                                   {"format", "version", "collide", "layers", "sprites", "versus"});
+    document.extra = unknownFields(root.object(), {"format", "version", "tick_rate", "collide",
+                                                   "layers", "sprites", "versus"});
     return document;
 }
 

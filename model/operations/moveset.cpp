@@ -51,7 +51,7 @@ QList<MoveReach> movesetReach(const DocumentData &data, const QList<int> &sprite
         MoveReach move;
         move.sprite = s;
         const Sprite &sprite = data.sprites.at(s);
-        move.timing = frameData(sprite, attackLayer);
+        move.timing = frameData(sprite, attackLayer, data.tickRate);
         std::vector<collision::Interval> all, swept, covered;
         for (int f = 0; f < sprite.frames.size(); ++f) {
             move.ranges.append(versusRange(data, {s, f}, defender, dy, facing, filter));

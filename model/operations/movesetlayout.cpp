@@ -71,10 +71,16 @@ MovesetLayout movesetLayout(const DocumentData &data, const QList<MoveReach> &mo
         row.move = index;
         row.rect = QRectF(options.left, y, options.width, height);
         row.name = sprite.name;
-        row.timing = QStringLiteral("%1/%2/%3 f")
-                         .arg(m.timing.startupFrames)
-                         .arg(m.timing.activeFrames)
-                         .arg(m.timing.recoveryFrames);
+        // Ticks as players count them (startup: the first active tick), ms beside them.
+        const auto ticks = [](const std::optional<int> &n) {
+            return n ? QString::number(*n) : QStringLiteral("∞");
+        };
+        row.timing = QStringLiteral("%1/%2/%3 ticks (%4/%5/%6 ms)")
+                         .arg(m.timing.startupTick)
+                         .arg(ticks(m.timing.activeTicks), ticks(m.timing.recoveryTicks))
+                         .arg(m.timing.startupMs)
+                         .arg(m.timing.activeMs)
+                         .arg(m.timing.recoveryMs);
         for (int i = 1; i < m.reach.size(); ++i)
             row.gaps.append(
                 {QRectF(X(m.reach[i - 1].hi), y, X(m.reach[i].lo) - X(m.reach[i - 1].hi), height),

@@ -41,7 +41,7 @@ struct MovesetRow {
     int move = -1;  ///< index in the moves laid out
     QRectF rect;    ///< the plot's band for this move (the label column is left of it)
     QString name;   ///< the move's sprite name
-    QString timing; ///< "startup/active/recovery f"
+    QString timing; ///< "startup/active/recovery ticks (ms/ms/ms)": "4/4/5 ticks (50/67/83 ms)"
     QList<MovesetGap> gaps;
     QList<MovesetTunnel> tunnels;
     QList<MovesetBar> bars; ///< lane by lane, first active frame at the top

@@ -99,8 +99,10 @@ void TestCliDefenderDoc::twoAirCharacters() {
     writeFile(stand, kDefender);
     // The defender, mirrored about its axis, covers x dx-20..dx+10; the kick x 20..60: they
     // meet for dx in [10, 80] (touching at the ends).
-    const CliRun range = runCli({"range", kick, "--attacker", "kick", "--defender-doc", stand,
-                                 "--defender", "stand/element-1", "--layers", "hitbox:hurtbox"});
+    // Named "<action> <comment>" (issue 42), the Shift-JIS comment decoded.
+    const QString stander = QString::fromUtf8("0 \xe7\xab\x8b\xe3\x81\xa1 Stand/element-1");
+    const CliRun range = runCli({"range", kick, "--attacker", "230 Kick", "--defender-doc", stand,
+                                 "--defender", stander, "--layers", "hitbox:hurtbox"});
     QVERIFY2(range.exitCode == 0, range.err);
     const QJsonArray frames = QJsonDocument::fromJson(range.out).object()["frames"].toArray();
     QCOMPARE(frames.size(), 2);
@@ -111,8 +113,8 @@ void TestCliDefenderDoc::twoAirCharacters() {
     QCOMPARE(intervals[0][1].toDouble(), 80.0);
     for (auto [dx, hits] : {std::pair("45", 1), std::pair("85", 0)}) {
         const CliRun versus =
-            runCli({"versus", kick, "--attacker", "kick/element-2", "--defender-doc", stand,
-                    "--defender", "stand/element-1", "--dx", dx, "--layers", "hitbox:hurtbox"});
+            runCli({"versus", kick, "--attacker", "230 Kick/element-2", "--defender-doc", stand,
+                    "--defender", stander, "--dx", dx, "--layers", "hitbox:hurtbox"});
         QVERIFY2(versus.exitCode == 0, versus.err);
         const QJsonArray found = QJsonDocument::fromJson(versus.out).object()["hits"].toArray();
         QCOMPARE(found.size(), hits);

@@ -1,6 +1,8 @@
 // `hitsmith-cli moveset --svg` byte for byte: the chart's layout moved to
 // model/operations/movesetlayout (shared with the editor's Moveset dock) and the SVG must not
-// change. The expected files were written by the chart before the move (tests/data/moveset/).
+// change. The expected files were written by the chart before the move (tests/data/moveset/);
+// issue 42 changed only their frame data lines, from frames ("1/3/0 f") to ticks with ms beside
+// them ("7/18/0 ticks (100/300/0 ms)": the knight's 100 ms frames are 6 ticks at 60/s).
 // A refactor guard, not a check of correctness: the expected SVGs are the product's own output,
 // so a mistake the chart made then is expected now too. What the chart says is checked against
 // hand-worked reaches and frame counts in tst_cli_moveset and tst_model_operations_movesetlayout.

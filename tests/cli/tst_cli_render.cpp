@@ -85,13 +85,13 @@ private Q_SLOTS:
         QTemporaryDir out;
         const QString def = source(QStringLiteral("examples/mugen/hitsmith-kid.def"));
         const CliRun run = runCli({"render", def, "-o", out.path(), "--no-shapes", "--palette", "2",
-                                   "--scale", "3", "--frame", "standing/element-1"});
+                                   "--scale", "3", "--frame", "0 Standing/element-1"});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QDir(out.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
-                 QStringList{"standing"});
-        QCOMPARE(QDir(out.filePath("standing")).entryList(QDir::Files),
+                 QStringList{"0 Standing"});
+        QCOMPARE(QDir(out.filePath("0 Standing")).entryList(QDir::Files),
                  QStringList{"element-1.png"});
-        const QImage image(out.filePath(QStringLiteral("standing/element-1.png")));
+        const QImage image(out.filePath(QStringLiteral("0 Standing/element-1.png")));
         QCOMPARE(image.size(), QSize(120, 240));
         QCOMPARE(image.pixel(3 * 15 + 1, 3 * 30 + 2), qRgb(40, 40, 48)); // gi in pal2
         QCOMPARE(qAlpha(image.pixel(4, 4)), 0);
@@ -103,9 +103,9 @@ private Q_SLOTS:
         QTemporaryDir out;
         const QString def = source(QStringLiteral("examples/mugen/hitsmith-kid.def"));
         const CliRun run =
-            runCli({"render", def, "-o", out.path(), "--frame", "standing/element-1"});
+            runCli({"render", def, "-o", out.path(), "--frame", "0 Standing/element-1"});
         QCOMPARE(run.exitCode, 0);
-        const QImage image(out.filePath(QStringLiteral("standing/element-1.png")));
+        const QImage image(out.filePath(QStringLiteral("0 Standing/element-1.png")));
         // The sprite spans x -20..20, y -79..1; the Clsn2 boxes x -10..10, y -80..0; plus the
         // margin: x -21..21, y -81..2.
         QCOMPARE(image.size(), QSize(42, 83));
@@ -161,10 +161,9 @@ private Q_SLOTS:
         CliRun run =
             runCli({"render", dir.filePath(QStringLiteral("HITSMITH-KID.DEF")), "-o", out});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains("action-1/element-2") && run.err.contains("77,7"),
-                 run.err.constData());
-        QVERIFY(QFile::exists(out + QStringLiteral("/action-1/element-1.png")));
-        QVERIFY(QFile::exists(out + QStringLiteral("/action-1/element-2.png")));
+        QVERIFY2(run.err.contains("1/element-2") && run.err.contains("77,7"), run.err.constData());
+        QVERIFY(QFile::exists(out + QStringLiteral("/1/element-1.png")));
+        QVERIFY(QFile::exists(out + QStringLiteral("/1/element-2.png")));
         run = runCli({"render", dir.filePath(QStringLiteral("nothing.def")), "-o", out});
         QCOMPARE(run.exitCode, 2);
         run = runCli({"render", source(QStringLiteral("examples/knight.json")), "-o", out,

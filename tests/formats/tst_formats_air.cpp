@@ -82,10 +82,11 @@ QStringList changedLines(const QByteArray &a, const QByteArray &b) {
 void TestAirFormat::readKfm() {
     const DocumentData document = readKfmDocument();
     QCOMPARE(document.sprites.size(), 3);
-    // Named by the comment line above each header (issue 26, item 11); none above action 210.
-    QCOMPARE(document.sprites[0].name, QStringLiteral("standing"));
-    QCOMPARE(document.sprites[1].name, QStringLiteral("light-punch"));
-    QCOMPARE(document.sprites[2].name, QStringLiteral("action-210"));
+    // Named "<action> <comment>" by the comment line right above each header (issues 26 and
+    // 42); none above action 210.
+    QCOMPARE(document.sprites[0].name, QStringLiteral("0 Standing"));
+    QCOMPARE(document.sprites[1].name, QStringLiteral("200 Light punch"));
+    QCOMPARE(document.sprites[2].name, QStringLiteral("210"));
     for (const Sprite &sprite : document.sprites)
         QCOMPARE(sprite.frames.size(), 3);
     // Clsn2Default applies to every element of action 0; corners in any order are normalised.
@@ -179,7 +180,8 @@ void TestAirFormat::exportDocument() {
     document.sprites << sprite;
     const WriteResult written = format("air")->write(document, {}, {});
     QVERIFY2(written.isOk(), qPrintable(written.error));
-    QCOMPARE(QString::fromUtf8(written.bytes), QStringLiteral("[Begin Action 200] ; action-200\n"
+    // "action-200" (the name the reader gave before issue 42) keeps its number, no comment.
+    QCOMPARE(QString::fromUtf8(written.bytes), QStringLiteral("[Begin Action 200]\n"
                                                               "Clsn2Default: 1\n"
                                                               "  Clsn2[0] = -15, -80, 15, 0\n"
                                                               "0,0, 0,0, 6\n"

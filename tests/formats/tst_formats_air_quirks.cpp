@@ -24,6 +24,8 @@ private Q_SLOTS:
     void oddBytesComeBack_data();
     void oddBytesComeBack();
     void actionsNamedFromComments();
+    void commentsDecodedFromTheirCodePage_data();
+    void commentsDecodedFromTheirCodePage();
 };
 
 namespace {
@@ -110,7 +112,7 @@ void TestAirQuirks::readAsIkemen_data() {
         << QStringList{"1 action defined again: Ikemen GO uses its first definition: action 40 "
                        "at line 6 (first at line 4)",
                        "1 action without elements: Ikemen GO plays the next action in its "
-                       "place: action-41"};
+                       "place: 41"};
     QTest::newRow("numbers as Atoi reads them")
         << "numbers.air" << 1 << 0 << 0 << Boxes{QRectF(1, -20, 39, 17)}
         << Boxes{QRectF(-10, -80, 40, 80), QRectF(1, 2, 11, 7), QRectF(0, 4, 6, 6)}
@@ -161,8 +163,7 @@ void TestAirQuirks::readAsIkemen() {
         QStringList names;
         for (const Sprite &s : document.sprites)
             names << s.name;
-        QCOMPARE(names, (QStringList{"action-40", "action-40-line-6", "action-41", "action-42",
-                                     "action--1"}));
+        QCOMPARE(names, (QStringList{"40", "40 (line 6)", "41", "42", "-1"}));
     }
     QCOMPARE(read.warnings.size(), warnings.size());
     for (qsizetype i = 0; i < warnings.size(); ++i)
@@ -287,10 +288,10 @@ void TestAirQuirks::oddBytesComeBack() {
 }
 
 void TestAirQuirks::actionsNamedFromComments() {
-    // Issue 26, item 11: the comment on the header's line, else the nearest comment line just
-    // above it, names the action (words of letters and digits, lower case, joined by '-'; up
-    // to a colon or comma, at most 40 characters of whole words);
-    // separators and commented-out lines do not; a name taken gets the action number.
+    // Issues 26 (item 11) and 42: "<action> <comment>", the comment on the header's line, else
+    // the comment line right above it (up to a colon or comma that follows a word, at most 60
+    // characters of whole words); rule lines are passed over, a blank line or a commented-out
+    // line ends the search; a name taken gets the line number.
     const QByteArray air = "; file notes\n"
                            "\n"
                            ";-----------------\n"
@@ -325,16 +326,16 @@ void TestAirQuirks::actionsNamedFromComments() {
     QStringList names;
     for (const Sprite &sprite : read.document->sprites)
         names << sprite.name;
-    QCOMPARE(names, (QStringList{"standing-idle", "turning", "turning-6", "action-7", "action-8",
-                                 QString::fromUtf8("stand-\xe7\xab\x8b\xe3\x81\xa1"), "punch",
-                                 "a-very-long-description-of-an-action"}));
+    QCOMPARE(names, (QStringList{"0 Standing (idle)", "5 Turning", "6 Turning", "7", "8",
+                                 QString::fromUtf8("9 Stand \xe7\xab\x8b\xe3\x81\xa1"), "10 Punch",
+                                 "11 A very long description of an action that goes on and on"}));
     // The action number stays: renamed or not, the same headers come back.
     DocumentData document = *read.document;
     document.sprites[1].name = QStringLiteral("turn");
     QCOMPARE(format("air")->write(document, {}, {}).bytes, air);
     // A document from elsewhere keeps its sprites' names through .air (on the header's line).
     DocumentData made;
-    for (const char *name : {"idle", "heavy-kick", "action-12"}) {
+    for (const char *name : {"idle", "7 heavy kick", "action-12"}) {
         Sprite sprite;
         sprite.name = QString::fromLatin1(name);
         Frame frame;
@@ -344,16 +345,71 @@ void TestAirQuirks::actionsNamedFromComments() {
     }
     const ReadResult madeBack = format("air")->read(format("air")->write(made, {}, {}).bytes, {});
     QVERIFY(madeBack.isOk());
+    // A name without a number takes the next one; "<N> <words>" and "action-N" keep theirs.
     QCOMPARE(madeBack.document->sprites.size(), 3);
-    for (int i = 0; i < 3; ++i)
-        QCOMPARE(madeBack.document->sprites[i].name, made.sprites[i].name);
-    // In a file of another code page only ASCII letters and digits name an action.
+    QCOMPARE(madeBack.document->sprites[0].name, QStringLiteral("0 idle"));
+    QCOMPARE(madeBack.document->sprites[1].name, QStringLiteral("7 heavy kick"));
+    QCOMPARE(madeBack.document->sprites[2].name, QStringLiteral("12"));
+    // In a file of another code page the comments are decoded for the names (issue 42), and the
+    // bytes written back are the file's.
     const QByteArray sjis = "; \x97\xa7\x82\xbf\n[Begin Action 0]\n0,0, 0,0, 5\n"
                             "; \x97\xa7\x82\xbf Stand 2\n[Begin Action 1]\n0,0, 0,0, 5\n";
     const ReadResult other = format("air")->read(sjis, {});
     QVERIFY(other.isOk());
-    QCOMPARE(other.document->sprites[0].name, QStringLiteral("action-0"));
-    QCOMPARE(other.document->sprites[1].name, QStringLiteral("stand-2"));
+    QCOMPARE(other.document->sprites[0].name, QString::fromUtf8("0 \xe7\xab\x8b\xe3\x81\xa1"));
+    QCOMPARE(other.document->sprites[1].name,
+             QString::fromUtf8("1 \xe7\xab\x8b\xe3\x81\xa1 Stand 2"));
+    QCOMPARE(format("air")->write(*other.document, {}, {}).bytes, sjis);
+}
+
+void TestAirQuirks::commentsDecodedFromTheirCodePage_data() {
+    // Issue 42: names decoded from UTF-8, else Shift-JIS (CP932) when the file's comments read
+    // as it and hold kana, else CP1252; the expected names are written out here in UTF-8.
+    QTest::addColumn<QByteArray>("air");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("Shift-JIS: standing strong punch")
+        << QByteArray("; \x97\xa7\x82\xbf\x8b\xad\x83\x70\x83\x93\r\n"
+                      "[Begin Action 210]\r\n210,0, 0,0, 4\r\n"
+                      "; \x82\xb5\x82\xe1\x82\xaa\x82\xdd\x8b\xad\x83\x4c\x83\x62\x83\x4e\r\n"
+                      "[Begin Action 430]\r\n430,0, 0,0, 4\r\n")
+        << QStringList{QString::fromUtf8("210 \xe7\xab\x8b\xe3\x81\xa1\xe5\xbc\xb7\xe3\x83\x91"
+                                         "\xe3\x83\xb3"),
+                       QString::fromUtf8("430 \xe3\x81\x97\xe3\x82\x83\xe3\x81\x8c\xe3\x81\xbf"
+                                         "\xe5\xbc\xb7\xe3\x82\xad\xe3\x83\x83\xe3\x82\xaf")};
+    QTest::newRow("CP1252: accents that Shift-JIS would read as kanji, no kana")
+        << QByteArray("; Cr\xe8me br\xfbl\xe9"
+                      "e\n[Begin Action 3]\n3,0, 0,0, 4\n")
+        << QStringList{QString::fromUtf8("3 Cr\xc3\xa8me br\xc3\xbbl\xc3\xa9"
+                                         "e")};
+    QTest::newRow("CP1252: quotes and a tilde")
+        << QByteArray("; Se\xf1or \x93quoted\x94\n[Begin Action 4]\n4,0, 0,0, 4\n")
+        << QStringList{QString::fromUtf8("4 Se\xc3\xb1or \xe2\x80\x9cquoted\xe2\x80\x9d")};
+    QTest::newRow("CP1252: a byte Shift-JIS refuses")
+        << QByteArray("; Caf\xe9\n[Begin Action 1]\n1,0, 0,0, 4\n")
+        << QStringList{QString::fromUtf8("1 Caf\xc3\xa9")};
+    QTest::newRow("UTF-8 as it is")
+        << QByteArray("; \xe7\xab\x8b\xe3\x81\xa1 Stand\n[Begin Action 0]\n0,0, 0,0, 4\n")
+        << QStringList{QString::fromUtf8("0 \xe7\xab\x8b\xe3\x81\xa1 Stand")};
+    QTest::newRow("the file's fixture: on the header's line")
+        << quirk(QStringLiteral("shift_jis.air"))
+        << QStringList{QString::fromUtf8("0 \xe7\xab\x8b\xe3\x81\xa1"),
+                       QString::fromUtf8("11 \xe3\x81\x97\xe3\x82\x83\xe3\x81\x8c\xe3\x81\xbf")};
+}
+
+void TestAirQuirks::commentsDecodedFromTheirCodePage() {
+    QFETCH(QByteArray, air);
+    QFETCH(QStringList, names);
+    const ReadResult read = format("air")->read(air, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QStringList got;
+    for (const Sprite &sprite : read.document->sprites)
+        got << sprite.name;
+    QCOMPARE(got, names);
+    // The bytes on disk never change: the same file comes back, directly and renamed.
+    QCOMPARE(format("air")->write(*read.document, {}, {}).bytes, air);
+    DocumentData renamed = *read.document;
+    renamed.sprites[0].name = QStringLiteral("renamed");
+    QCOMPARE(format("air")->write(renamed, {}, {}).bytes, air);
 }
 
 QTEST_GUILESS_MAIN(TestAirQuirks)

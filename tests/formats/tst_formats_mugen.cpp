@@ -198,7 +198,8 @@ private Q_SLOTS:
             frames << sprite.frames.size();
             QCOMPARE(sprite.image, example(QStringLiteral("hitsmith-kid.def")));
         }
-        QCOMPARE(names, QStringList({"standing", "punch", "hurt", "spinning-fist", "portraits"}));
+        QCOMPARE(names, QStringList({"0 Standing", "200 Punch", "5000 Hurt", "210 Spinning fist",
+                                     "9000 Portraits"}));
         QCOMPARE(frames, QList<qsizetype>({2, 3, 5, 3, 2}));
         QCOMPARE(document.sprites[1].frames[1].shapes.size(), 3); // Clsn1 + two Clsn2
         QCOMPARE(document.sprites[3].frames[2].shapes.size(), 1); // Clsn1Default

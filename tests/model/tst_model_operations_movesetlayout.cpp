@@ -32,7 +32,7 @@ DocumentData twoSprites() {
 QList<MoveReach> moves() {
     MoveReach jab;
     jab.sprite = 0;
-    jab.timing = {1, 2, 1, 0, 0, 0, 1, 2};
+    jab.timing = {1, 2, 1, 100, 200, 100, 1, 2, 7, 12, 6};
     jab.ranges = {{}, {{9, 21}}, {{39, 51}}, {}};
     jab.reach = {{9, 21}, {39, 51}};
     jab.tunnel = {{21, 39}};
@@ -65,7 +65,7 @@ private Q_SLOTS:
         QCOMPARE(layout.rows.size(), 2);
         const MovesetRow &jab = layout.rows[0], &kick = layout.rows[1];
         QCOMPARE(jab.name, QStringLiteral("jab"));
-        QCOMPARE(jab.timing, QStringLiteral("1/2/1 f"));
+        QCOMPARE(jab.timing, QStringLiteral("7/12/6 ticks (100/200/100 ms)"));
         QCOMPARE(jab.rect.height(), 18.0); // two lanes of 9 are the least row
         QCOMPARE(kick.rect.top(), jab.rect.bottom() + layout.options.rowGap);
         QCOMPARE(jab.bars.size(), 2);

@@ -1,5 +1,6 @@
 // Table tests of playback timing (which frame shows when, at the frames' durations) and of frame
 // data (startup / active / recovery for an attack layer).
+#include "airformat.h"
 #include "operations/timing.h"
 
 #include <QTest>
@@ -66,12 +67,30 @@ private Q_SLOTS:
     }
 
     void frameDataForALayer() {
+        // Ticks at 60/s (issue 42): 50, 80, 100, 80, 200 ms are 3, 5 (4.8), 6, 5, 12 ticks; the
+        // first active tick is the 4th.
         const FrameData hit = frameData(attack(), "hitbox");
-        QCOMPARE(hit, (FrameData{1, 3, 1, 50, 260, 200, 1, 3}));
+        QCOMPARE(hit, (FrameData{1, 3, 1, 50, 260, 200, 1, 3, 4, 16, 12}));
+        // At 30/s: 2 (1.5), 2 (2.4), 3, 2, 6.
+        QCOMPARE(frameData(attack(), "hitbox", 30),
+                 (FrameData{1, 3, 1, 50, 260, 200, 1, 3, 3, 7, 6}));
         // Every frame has a hurtbox: all active.
-        QCOMPARE(frameData(attack(), "hurtbox"), (FrameData{0, 5, 0, 0, 510, 0, 0, 4}));
+        QCOMPARE(frameData(attack(), "hurtbox"), (FrameData{0, 5, 0, 0, 510, 0, 0, 4, 1, 31, 0}));
         // No shape on the layer: all startup, nothing active.
         QCOMPARE(frameData(attack(), "pushbox"), (FrameData{5, 0, 0, 510, 0, 0, -1, -1}));
+    }
+
+    void frameDataOfAnOpenMugenAction() {
+        // Elements of 2, 3 (Clsn1) and -1 ticks: the last shows forever, so recovery never ends.
+        const ReadResult read = AirFormat().read("[Begin Action 1]\n1,0, 0,0, 2\nClsn1: 1\n"
+                                                 " Clsn1[0] = 0, 0, 10, 10\n1,1, 0,0, 3\n"
+                                                 "1,2, 0,0, -1\n",
+                                                 {});
+        QVERIFY(read.isOk());
+        const FrameData data = frameData(read.document->sprites[0], "hitbox");
+        QCOMPARE(data.startupTick, 3);
+        QCOMPARE(data.activeTicks, std::optional<int>(3));
+        QCOMPARE(data.recoveryTicks, std::optional<int>());
     }
 };
 

@@ -334,6 +334,7 @@ void Canvas::onDocumentChanged(const DocumentChange &change) {
         updateHitArrow();
         return;
     case Kind::VersusChanged:
+    case Kind::TickRateChanged:
         return; // the Versus view draws setups, not the frame canvas
     case Kind::LayersChanged:
     case Kind::CollisionRulesChanged:

@@ -7,6 +7,7 @@
 #include "documentmanager.h"
 #include "editorsession.h"
 #include "formatregistry.h"
+#include "framedatapanel.h"
 #include "helpwindow.h"
 #include "hitsmithformat.h"
 #include "hitspanel.h"
@@ -212,6 +213,12 @@ void MainWindow::createDocks() {
     QDockWidget *movesetDock =
         addPanel(moveset, tr("Moveset"), QStringLiteral("movesetDock"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(timeline, movesetDock);
+    // The frame data table (issue 42): a third tab there.
+    auto *frameData = new FrameDataPanel(mSession, this);
+    frameData->setObjectName(QStringLiteral("frameDataPanel"));
+    QDockWidget *frameDataDock = addPanel(
+        frameData, tr("Frame Data"), QStringLiteral("frameDataDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(movesetDock, frameDataDock);
     timeline->raise();
     // A clicked bar has placed the frame's versus setup: show it.
     connect(moveset, &MovesetPanel::versusRequested, this, [versus] {

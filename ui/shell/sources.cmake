@@ -17,6 +17,7 @@ target_sources(hitsmith_ui PRIVATE
   shell/docks/versuspanel.h shell/docks/versuspanel.cpp shell/docks/versuspanelsource.cpp
   shell/docks/versusopponents.h shell/docks/versusopponents.cpp
   shell/docks/movesetpanel.h shell/docks/movesetpanel.cpp
+  shell/docks/framedatapanel.h shell/docks/framedatapanel.cpp
   shell/docks/layerspanel.h shell/docks/layerspanel.cpp
   shell/docks/layerchooser.h shell/docks/layerchooser.cpp
   shell/docks/palettechooser.h shell/docks/palettechooser.cpp

@@ -25,7 +25,9 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/mugen/airformat.h formats/engines/mugen/airformat.cpp
   formats/engines/mugen/airlines.h formats/engines/mugen/airlines.cpp
   formats/engines/mugen/airelement.h formats/engines/mugen/airelement.cpp
+  formats/engines/mugen/airnames.h formats/engines/mugen/airnames.cpp
   formats/engines/mugen/defformat.h formats/engines/mugen/defformat.cpp
+  formats/engines/mugen/cnsstates.h formats/engines/mugen/cnsstates.cpp
   formats/engines/physicseditor/xmltree.h formats/engines/physicseditor/xmltree.cpp
   formats/engines/physicseditor/physicseditorbodies.h
   formats/engines/physicseditor/physicseditorbodies.cpp

@@ -226,7 +226,8 @@ private Q_SLOTS:
         QCOMPARE(jab->gaps.size(), 1);
         compareInterval(jab->gaps[0].interval, {21, 39});
         QVERIFY(kick->tunnels.isEmpty() && kick->gaps.isEmpty());
-        QCOMPARE(jab->timing, QStringLiteral("1/2/1 f"));
+        // In ticks (issue 42): four frames of 100 ms, 6 ticks each; swing-1 and -2 active.
+        QCOMPARE(jab->timing, QStringLiteral("7/12/6 ticks (100/200/100 ms)"));
 
         // Each bar is drawn where the axis puts its interval, in its frame's colour; the two
         // frames of the jab have different colours.

@@ -224,7 +224,7 @@ private Q_SLOTS:
         hideShapes(window.get());
 
         // Action 200, element 2: sprite 200,1 pushed 4 pixels forward.
-        const int punch = spriteNamed(document, QStringLiteral("punch"));
+        const int punch = spriteNamed(document, QStringLiteral("200 Punch"));
         QVERIFY(punch >= 0);
         QImage shot = grabFrame(window.get(), {punch, 1});
         QVERIFY(window->canvas()->picture().isOk());
@@ -232,7 +232,7 @@ private Q_SLOTS:
         QVERIFY2(compared > 100, qPrintable(QString::number(compared)));
 
         // Action 5000: the same sprite unflipped, H, V and VH, each with its offset.
-        const int hurt = spriteNamed(document, QStringLiteral("hurt"));
+        const int hurt = spriteNamed(document, QStringLiteral("5000 Hurt"));
         QVERIFY(hurt >= 0);
         const struct {
             QPoint offset;
@@ -318,7 +318,7 @@ private Q_SLOTS:
         QVERIFY(chooser->count() >= 3); // pal1, pal2 and the sprites' own
         QCOMPARE(chooser->currentData().toInt(), 1);
 
-        const int punch = spriteNamed(document(window), QStringLiteral("punch"));
+        const int punch = spriteNamed(document(window), QStringLiteral("200 Punch"));
         QImage shot = grabFrame(window.get(), {punch, 0});
         QVERIFY(compareSprite(window.get(), shot, 200, 0, {0, 0}, false, false, 1) > 100);
         TimelineModel *timeline = window->findChild<TimelinePanel *>()->model();
@@ -369,7 +369,7 @@ private Q_SLOTS:
         QVERIFY(onion);
         onion->setEnabled(true);
         onion->setShowsImages(true);
-        const int hurt = spriteNamed(document(window), QStringLiteral("hurt"));
+        const int hurt = spriteNamed(document(window), QStringLiteral("5000 Hurt"));
         window->session()->setCurrentFrame({hurt, 0});
         QCoreApplication::processEvents();
         const auto ghosts = onion->ghosts();
@@ -387,7 +387,7 @@ private Q_SLOTS:
     void traceLandsWhereTheSpriteIsDrawn() {
         auto window = makeWindow();
         QVERIFY(openThroughMenu(window.get(), mPrompts.get(), mDef));
-        const int hurt = spriteNamed(document(window), QStringLiteral("hurt"));
+        const int hurt = spriteNamed(document(window), QStringLiteral("5000 Hurt"));
         window->session()->setCurrentFrame({hurt, 1}); // flipped H, offset 3,-2
         QCoreApplication::processEvents();             // the Sprites panel rebuilds deferred
         const FramePicture picture = window->session()->picture({hurt, 1});

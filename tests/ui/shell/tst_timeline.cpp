@@ -10,6 +10,7 @@
 
 #include "canvas.h"
 #include "commands/shapecommands.h"
+#include "commands/structurecommands.h"
 #include "editorsession.h"
 #include "layerspanel.h"
 #include "mainwindow.h"
@@ -676,10 +677,11 @@ private Q_SLOTS:
         QComboBox *layers = timeline()->layerCombo();
         QCOMPARE(layers->currentText(), QStringLiteral("hitbox")); // chosen by name
         QLabel *label = timeline()->frameDataLabel();
-        // idle has no hitbox; attack-1..3 have one.
-        QVERIFY2(shownText(label).contains(QStringLiteral("startup 1 (100 ms)")),
+        // idle has no hitbox; attack-1..3 have one. In ticks at 60/s (issue 42): 100 ms is 6
+        // ticks, the first active tick is the 7th; the phases' ms beside them.
+        QVERIFY2(shownText(label).contains(QStringLiteral("startup 7 (100 ms)")),
                  qPrintable(shownText(label)));
-        QVERIFY(shownText(label).contains(QStringLiteral("active 3 (300 ms)")));
+        QVERIFY(shownText(label).contains(QStringLiteral("active 18 (300 ms)")));
         QVERIFY(shownText(label).contains(QStringLiteral("recovery 0 (0 ms)")));
         TimelineModel *model = timeline()->model();
         QCOMPARE(model->index(0).data(TimelineModel::PhaseRole).toInt(),
@@ -687,9 +689,9 @@ private Q_SLOTS:
         QCOMPARE(model->index(3).data(TimelineModel::PhaseRole).toInt(),
                  int(TimelineModel::Phase::Active));
 
-        // Durations count: attack-1 made 40 ms long.
+        // Durations count: attack-1 made 40 ms long (2.4 ticks: 2).
         model->setData(model->index(1), 40, Qt::EditRole);
-        QVERIFY2(shownText(label).contains(QStringLiteral("active 3 (240 ms)")),
+        QVERIFY2(shownText(label).contains(QStringLiteral("active 14 (240 ms)")),
                  qPrintable(shownText(label)));
 
         // Another layer, chosen as a user does.
@@ -698,9 +700,13 @@ private Q_SLOTS:
         QCOMPARE(layers->currentIndex(), 0);
         QVERIFY(!shownText(label).contains(QStringLiteral("active")));
         layers->setCurrentIndex(layers->findText(QStringLiteral("hurtbox")));
-        QVERIFY2(shownText(label).contains(QStringLiteral("startup 0 (0 ms)")),
+        QVERIFY2(shownText(label).contains(QStringLiteral("startup 1 (0 ms)")),
                  qPrintable(shownText(label)));
-        QVERIFY(shownText(label).contains(QStringLiteral("active 4 (340 ms)")));
+        QVERIFY(shownText(label).contains(QStringLiteral("active 20 (340 ms)")));
+        // At 30 ticks/s (the document's tick rate, one undo step): 3, 1 (1.2), 3 and 3 ticks.
+        mWindow->document()->undoStack()->push(new SetTickRateCommand(mWindow->document(), 30));
+        QVERIFY2(shownText(label).contains(QStringLiteral("active 10 (340 ms)")),
+                 qPrintable(shownText(label)));
     }
 };
 

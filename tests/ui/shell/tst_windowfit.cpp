@@ -126,7 +126,7 @@ private Q_SLOTS:
 
         // The frame data of the knight's attack under the Timeline: never cut.
         QLabel *frameData = mWindow->timelinePanel()->frameDataLabel();
-        QVERIFY(frameData->toolTip().startsWith(QStringLiteral("startup 1")));
+        QVERIFY(frameData->toolTip().startsWith(QStringLiteral("startup 7")));
         const QString cut = cutLabel(frameData);
         check(cut.isEmpty(), QStringLiteral("frame data %1: %2").arg(frameData->toolTip(), cut));
 

@@ -86,8 +86,11 @@ void FrameStripDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     QColor grey = palette.color(QPalette::Text);
     grey.setAlpha(150);
     painter->setPen(own ? palette.color(QPalette::Text) : grey);
+    const QString ticks = index.data(TimelineModel::TicksTextRole).toString();
     painter->drawText(durationRect(option), Qt::AlignCenter,
-                      tr("%1 ms").arg(index.data(TimelineModel::DurationRole).toInt()));
+                      !ticks.isEmpty()
+                          ? ticks
+                          : tr("%1 ms").arg(index.data(TimelineModel::DurationRole).toInt()));
     painter->restore();
 }
 

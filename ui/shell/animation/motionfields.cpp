@@ -192,6 +192,7 @@ void MotionFields::onDocumentChanged(const DocumentChange &change) {
     case Kind::LayersChanged:
     case Kind::CollisionRulesChanged:
     case Kind::VersusChanged:
+    case Kind::TickRateChanged:
     case Kind::SpriteChanged:
         return; // no motion moved
     default:

@@ -40,6 +40,13 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const {
                                      : tr("%1: %2 ms (the sprite's default)")
                                            .arg(frame.name)
                                            .arg(sprite.frameDuration(index.row()));
+        // The game ticks frame data counts it as (issue 42).
+        const operations::FrameTicks ticks =
+            operations::frameTicks(sprite, index.row(), all.tickRate);
+        const QString count = ticks.ticks == 1 ? tr("1 tick") : tr("%1 ticks").arg(ticks.ticks);
+        tip += u'\n' + (ticks.open          ? tr("shows forever (a MUGEN time of -1)")
+                        : ticks.fromElement ? tr("%1, the MUGEN element's time").arg(count)
+                                            : tr("%1 at %2 ticks/s").arg(count).arg(all.tickRate));
         if (!frame.motion.isNull()) {
             const QPointF root = sprite.rootPosition(index.row());
             tip += u'\n' + tr("steps %1, %2 (the origin at %3, %4)")
@@ -57,6 +64,16 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const {
         return sprite.frameDuration(index.row());
     case HasOwnDurationRole:
         return frame.duration.has_value();
+    case TicksTextRole: {
+        // MUGEN elements are shown in ticks, as their author wrote them.
+        const operations::FrameTicks ticks =
+            operations::frameTicks(sprite, index.row(), all.tickRate);
+        if (!ticks.fromElement)
+            return QString();
+        if (ticks.open)
+            return tr("forever");
+        return ticks.ticks == 1 ? tr("1 tick") : tr("%1 ticks").arg(ticks.ticks);
+    }
     case CurrentRole:
         return index.row() == mCurrent;
     case PhaseRole: {
@@ -110,7 +127,8 @@ void TimelineModel::setAttackLayer(const QString &layer) {
 const operations::FrameData &TimelineModel::frameData() const {
     if (!mFrameData) {
         mFrameData = mSprite >= 0 ? operations::frameData(mSession->document()->sprite(mSprite),
-                                                          mAttackLayer)
+                                                          mAttackLayer,
+                                                          mSession->document()->data().tickRate)
                                   : operations::FrameData{};
     }
     return *mFrameData;
@@ -195,6 +213,10 @@ void TimelineModel::onDocumentChanged(const DocumentChange &change) {
         return;
     case Kind::LayersChanged:
         invalidateAll();
+        return;
+    case Kind::TickRateChanged: // the frame data counts ticks
+        invalidateAll();
+        frameDataMayHaveChanged();
         return;
     case Kind::CollisionRulesChanged:
     case Kind::VersusChanged:

@@ -29,6 +29,9 @@ public:
         HasOwnDurationRole,              ///< bool: false when the sprite's default applies
         CurrentRole,                     ///< bool: the frame on the canvas
         PhaseRole,                       ///< int: a Phase for the attack layer
+        /// QString: a MUGEN element's time as the strip shows it ("4 ticks", "forever"); empty
+        /// for a frame whose length is its duration in ms.
+        TicksTextRole,
     };
 
     /// Where a frame stands in the move for the attack layer.

@@ -237,15 +237,26 @@ void TimelinePanel::refreshFrameData() {
         text = tr("No frame has a shape on %1").arg(mModel->attackLayer());
     } else {
         hasData = true;
+        // Ticks as players count them (startup: the number of the first active tick), the
+        // phases' ms beside them.
+        const auto ticks = [](const std::optional<int> &n) {
+            return n ? QString::number(*n) : QStringLiteral("∞");
+        };
         text = tr("startup %1 (%2 ms) · active %3 (%4 ms) · recovery %5 (%6 ms)")
-                   .arg(data.startupFrames)
+                   .arg(data.startupTick)
                    .arg(data.startupMs)
-                   .arg(data.activeFrames)
+                   .arg(ticks(data.activeTicks))
                    .arg(data.activeMs)
-                   .arg(data.recoveryFrames)
+                   .arg(ticks(data.recoveryTicks))
                    .arg(data.recoveryMs);
     }
-    mFrameData->setToolTip(text);
+    mFrameData->setToolTip(
+        hasData ? text + u'\n' +
+                      tr("In game ticks at %1 ticks/s: startup is the number of the first active "
+                         "tick; in parentheses the ms before it, of the active frames and after "
+                         "them.")
+                          .arg(mSession->document()->data().tickRate)
+                : text);
     // Each phase's word after a swatch of its band colour.
     using Phase = TimelineModel::Phase;
     QString rich = text.toHtmlEscaped();

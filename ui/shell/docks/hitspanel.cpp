@@ -71,6 +71,7 @@ HitsPanel::HitsPanel(EditorSession *session, QWidget *parent)
         case Kind::FrameChanged:
         case Kind::LayersChanged:
         case Kind::VersusChanged:
+        case Kind::TickRateChanged:
         case Kind::CollisionRulesChanged: // allHitsChanged follows
             return;
         case Kind::ShapeInserted:

@@ -356,11 +356,12 @@ void MovesetPanel::relayout() {
         return;
     }
     operations::MovesetLayoutOptions options;
-    int labels = fontMetrics().horizontalAdvance(QStringLiteral("0/0/0 f"));
+    // The frame data line: ticks with ms beside them ("4/4/5 ticks (50/67/83 ms)").
+    int labels = fontMetrics().horizontalAdvance(QStringLiteral("00/00/00 ticks (000/000/000 ms)"));
     const DocumentData &data = mSession->document()->data();
     for (const operations::MoveReach &m : std::as_const(mMoves))
         labels = std::max(labels, fontMetrics().horizontalAdvance(data.sprites[m.sprite].name));
-    options.left = std::clamp(labels + 16, 80, 200);
+    options.left = std::clamp(labels + 16, 80, 280);
     options.width = std::max(120.0, mChart->width() - options.left - 16);
     options.top = 8;
     options.lane = 12;

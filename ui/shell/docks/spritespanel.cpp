@@ -126,6 +126,7 @@ SpritesPanel::SpritesPanel(EditorSession *session, Prompts *prompts, QWidget *pa
         case Kind::CollisionRulesChanged:
         case Kind::LayersChanged:
         case Kind::VersusChanged:
+        case Kind::TickRateChanged:
             return; // the tree shows no shapes or layers
         default:
             scheduleRebuild();

@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QImageReader>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -37,7 +38,10 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     , mImage(new QLineEdit(this))
     , mBrowse(new QPushButton(tr("&Browse..."), this))
     , mImageStatus(new QLabel(this))
-    , mDuration(new QSpinBox(this)) {
+    , mDuration(new QSpinBox(this))
+    , mAction(new QLabel(this))
+    , mTickRate(new QSpinBox(this))
+    , mForm(new QFormLayout) {
     mName->setObjectName(QStringLiteral("spriteNameEdit"));
     mImage->setObjectName(QStringLiteral("spriteImageEdit"));
     mImage->setPlaceholderText(tr("No image"));
@@ -55,17 +59,29 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     mDuration->setKeyboardTracking(false);
     mDuration->setToolTip(tr("How long a frame without its own duration shows"));
 
+    mAction->setObjectName(QStringLiteral("spriteActionLabel"));
+    mAction->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mAction->setToolTip(tr("The MUGEN action ([Begin Action N]) this sprite was read from"));
+    mTickRate->setObjectName(QStringLiteral("documentTickRateBox"));
+    mTickRate->setRange(kMinTickRate, kMaxTickRate);
+    mTickRate->setSuffix(tr(" ticks/s"));
+    mTickRate->setKeyboardTracking(false);
+    mTickRate->setToolTip(tr("The document's game ticks a second: frame data counts each frame's "
+                             "duration in these ticks (MUGEN: 60)"));
+
     auto *imageRow = new QWidget(this);
     auto *imageLayout = new QHBoxLayout(imageRow);
     imageLayout->setContentsMargins(0, 0, 0, 0);
     imageLayout->addWidget(mImage, 1);
     imageLayout->addWidget(mBrowse);
-    auto *form = new QFormLayout;
+    QFormLayout *form = mForm;
     form->addRow(tr("Sprite &name:"), mName);
+    form->addRow(tr("MUGEN action:"), mAction);
     form->addRow(mRefusal);
     form->addRow(tr("&Image:"), imageRow);
     form->addRow(QString(), mImageStatus);
     form->addRow(tr("Default &duration:"), mDuration);
+    form->addRow(tr("Document &tick rate:"), mTickRate);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch();
@@ -74,6 +90,15 @@ SpriteProperties::SpriteProperties(EditorSession *session, Prompts *prompts, QWi
     connect(mImage, &QLineEdit::editingFinished, this, [this] { commitImage(mImage->text()); });
     connect(mBrowse, &QPushButton::clicked, this, &SpriteProperties::browse);
     connect(mDuration, &QSpinBox::editingFinished, this, &SpriteProperties::commitDuration);
+    connect(mTickRate, &QSpinBox::editingFinished, this, &SpriteProperties::commitTickRate);
+}
+
+void SpriteProperties::commitTickRate() {
+    Document *document = mSession->document();
+    const int rate = mTickRate->value();
+    if (rate == document->data().tickRate)
+        return;
+    document->undoStack()->push(new SetTickRateCommand(document, rate));
 }
 
 QString SpriteProperties::documentFolder() const {
@@ -118,6 +143,14 @@ void SpriteProperties::showSprite(int sprite) {
         mImageStatus->setText(tr("%1 × %2 px").arg(size.width()).arg(size.height()));
     }
     mImageStatus->setPalette(palette);
+    const QJsonValue action =
+        s.extra.value(QStringLiteral("air")).toObject().value(QStringLiteral("action"));
+    mAction->setText(action.isDouble() ? QString::number(action.toInteger()) : QString());
+    mForm->setRowVisible(mAction, action.isDouble());
+    if (mTickRate->value() != data.tickRate) {
+        const QSignalBlocker blocker(mTickRate);
+        mTickRate->setValue(data.tickRate);
+    }
     if (mDuration->value() != s.duration.value_or(0)) {
         const QSignalBlocker blocker(mDuration);
         mDuration->setValue(s.duration.value_or(0));

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -27,6 +28,11 @@ public:
     QPushButton *browseButton() const { return mBrowse; }
     /// The default frame duration in ms; its minimum (0) reads "none" (the editor's 100 ms).
     QSpinBox *durationBox() const { return mDuration; }
+    /// The MUGEN action number of a sprite read from .air ("Action 200"); its row is hidden for
+    /// other sprites.
+    QLabel *actionLabel() const { return mAction; }
+    /// The document's tick rate (game ticks a second), one undo step a change.
+    QSpinBox *tickRateBox() const { return mTickRate; }
     /// "64 × 64 px", "image not found: knight.png" or "No image."
     QLabel *imageStatus() const { return mImageStatus; }
     /// Why a typed name was refused (empty or taken); hidden after a rename or another sprite.
@@ -41,6 +47,7 @@ private:
     void commitImage(const QString &typed);
     void browse();
     void commitDuration();
+    void commitTickRate();
 
     EditorSession *mSession;
     Prompts *mPrompts;
@@ -51,6 +58,9 @@ private:
     QPushButton *mBrowse;
     QLabel *mImageStatus;
     QSpinBox *mDuration;
+    QLabel *mAction;
+    QSpinBox *mTickRate;
+    QFormLayout *mForm;
 };
 
 } // namespace hitsmith

@@ -1,6 +1,7 @@
 #include "airformat.h"
 
 #include "airlines.h"
+#include "airnames.h"
 #include "animationloss.h"
 #include "enginesupport.h"
 #include "validation.h"
@@ -9,6 +10,7 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -170,13 +172,16 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
         }
         pending.clear();
     };
-    // The name an action's comment gives it: after the header on its line, else the nearest
-    // comment line just above it.
+    // The name an action's comment gives it: after the header on its line, else the comment
+    // line right above it (rule lines such as ";-----" passed over; a blank line, an empty ";"
+    // or a commented-out line ends the search, so a file's preamble never names its first
+    // action).
+    const air::CommentCodec codec = latin1 ? air::commentCodec(lines) : air::CommentCodec::Utf8;
     auto commentName = [&](const QString &headerLine) {
         const qsizetype semicolon = headerLine.indexOf(u';');
         if (semicolon >= 0) {
             const QString name =
-                air::nameFromComment(QStringView(headerLine).mid(semicolon + 1), latin1);
+                air::commentText(QStringView(headerLine).mid(semicolon + 1), latin1, codec);
             if (!name.isEmpty())
                 return name;
         }
@@ -186,9 +191,13 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
                 break;
             while (line.startsWith(u';'))
                 line = line.mid(1);
-            const QString name = air::nameFromComment(line, latin1);
+            if (air::trimmed(line, latin1).isEmpty())
+                break; // an empty comment: what is above belongs to something else
+            const QString name = air::commentText(line, latin1, codec);
             if (!name.isEmpty())
                 return name;
+            if (!air::isRule(line))
+                break; // a commented-out line of the file
         }
         return QString();
     };
@@ -218,13 +227,13 @@ ReadResult AirFormat::read(const QByteArray &bytes, const FormatContext &) const
             const QString commented = commentName(raw);
             closeSprite();
             Sprite next;
-            next.name =
-                commented.isEmpty() ? QStringLiteral("action-%1").arg(section->action) : commented;
-            // A name taken: a comment's name gets the action number, then the line number.
-            if (!commented.isEmpty() && document.indexOfSprite(next.name) >= 0)
-                next.name += QStringLiteral("-%1").arg(section->action);
+            // "<action> <comment>": the number authors think in, and their words.
+            next.name = commented.isEmpty()
+                            ? QString::number(section->action)
+                            : QStringLiteral("%1 %2").arg(section->action).arg(commented);
+            // A name taken (an action defined again): the line number tells them apart.
             if (document.indexOfSprite(next.name) >= 0)
-                next.name += QStringLiteral("-line-%1").arg(i + 1);
+                next.name += QStringLiteral(" (line %1)").arg(i + 1);
             if (actionLines.contains(section->action))
                 quirks.add(tr("%1 action defined again: Ikemen GO uses its first definition"),
                            tr("%1 actions defined again: Ikemen GO uses their first definitions"),
@@ -512,7 +521,11 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
     const bool latin1 = air.value(kLatin1).toBool();
     QStringList out = toStrings(air.value(kPreamble));
     engines::LossCounter losses;
-    static const QRegularExpression actionNumber(QStringLiteral("^action-(-?\\d+)$"));
+    // A new sprite named "<action> <words>" (as the reader names them) or "action-N" (as it
+    // did before) keeps its number; any other name takes the next number and becomes the words.
+    static const QRegularExpression actionNumber(
+        QStringLiteral("^(?:action-(-?\\d+)|(-?\\d+)(?: (.*))?)$"),
+        QRegularExpression::DotMatchesEverythingOption);
     // 64 bits: numbers near the int32 limit (the engine's Atoi clamps there) must not overflow.
     constexpr qint64 kMaxAction = std::numeric_limits<qint32>::max();
     qint64 nextAction = 0;
@@ -525,15 +538,23 @@ WriteResult AirFormat::write(const DocumentData &document, const FormatContext &
         } else {
             const QRegularExpressionMatch match = actionNumber.match(sprite.name);
             bool named = false;
-            qint64 number = match.hasMatch() ? match.captured(1).toLongLong(&named) : 0;
+            qint64 number = 0;
+            QString words = sprite.name;
+            if (match.hasMatch()) {
+                const bool legacy = match.capturedLength(1) > 0;
+                number = match.captured(legacy ? 1 : 2).toLongLong(&named);
+                if (named)
+                    words = legacy ? QString() : match.captured(3);
+            }
             number = std::min(named ? number : nextAction, kMaxAction);
             nextAction = std::max(nextAction, number + 1);
             if (!out.isEmpty() && !out.last().trimmed().isEmpty())
                 out << QString();
-            // The name as the comment on the header's line, where the reader takes names from.
-            QString name = sprite.name;
-            name.replace(u'\r', u' ').replace(u'\n', u' ');
-            out << QStringLiteral("[Begin Action %1] ; %2").arg(number).arg(name);
+            // The words as the comment on the header's line, where the reader takes names from.
+            words.replace(u'\r', u' ').replace(u'\n', u' ');
+            out << (words.trimmed().isEmpty()
+                        ? QStringLiteral("[Begin Action %1]").arg(number)
+                        : QStringLiteral("[Begin Action %1] ; %2").arg(number).arg(words));
         }
         QList<air::Box> defaults[2];
         QList<FrameBoxes> boxes;
