@@ -7,6 +7,7 @@
 #include "hitsmithformat.h"
 #include "matterformat.h"
 #include "physicseditorformat.h"
+#include "runtimeformat.h"
 #include "spineformat.h"
 #include "tiledformat.h"
 
@@ -20,7 +21,8 @@ FormatRegistry::FormatRegistry() {
     // telling the JSON formats apart by content.
     mFormats = {new HitsmithFormat,  new TiledTsxFormat, new TiledTsjFormat,     new GodotFormat,
                 new MatterFormat,    new AsepriteFormat, new AirFormat,          new DefFormat,
-                new AndEngineFormat, new Box2dXmlFormat, new Cocos2dPlistFormat, new SpineFormat};
+                new AndEngineFormat, new Box2dXmlFormat, new Cocos2dPlistFormat, new SpineFormat,
+                new RuntimeFormat};
 }
 
 FormatRegistry::~FormatRegistry() {
