@@ -692,7 +692,7 @@ export function loadRuntime(text) {
   let json = text;
   if (typeof text === 'string') {
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (e) {
       throw new Error(`JSON: ${e.message}`);
     }

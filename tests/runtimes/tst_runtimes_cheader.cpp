@@ -45,11 +45,6 @@ class TestRuntimesCHeader : public QObject {
 
     QTemporaryDir mDir;
 
-    void requireCompiler(const QString &compiler) {
-        if (QStandardPaths::findExecutable(compiler).isEmpty())
-            HITSMITH_SKIP_OR_FAIL(qPrintable(QStringLiteral("no %1 on PATH").arg(compiler)));
-    }
-
 private Q_SLOTS:
     void initTestCase() { QVERIFY(mDir.isValid()); }
 
@@ -84,7 +79,8 @@ private Q_SLOTS:
         QFETCH(QString, compiler);
         QFETCH(QString, file);
         QFETCH(QStringList, flags);
-        requireCompiler(compiler);
+        if (QStandardPaths::findExecutable(compiler).isEmpty())
+            HITSMITH_SKIP_OR_FAIL(qPrintable(QStringLiteral("no %1 on PATH").arg(compiler)));
         const QString out = mDir.filePath(QStringLiteral("compiled"));
         const Run r = run(
             compiler,
@@ -114,7 +110,8 @@ private Q_SLOTS:
     void capi() {
         QFETCH(QString, compiler);
         QFETCH(QStringList, flags);
-        requireCompiler(compiler);
+        if (QStandardPaths::findExecutable(compiler).isEmpty())
+            HITSMITH_SKIP_OR_FAIL(qPrintable(QStringLiteral("no %1 on PATH").arg(compiler)));
         const QString out =
             mDir.filePath(QStringLiteral("capi_") + QString::number(QTest::currentDataTag()[0]));
         const Run built = run(

@@ -250,12 +250,6 @@ class TestRuntimesConformance : public QObject {
 
     QString buildDir() const { return mDir.filePath(QStringLiteral("c-build")); }
 
-    void requireDriver(const Driver &driver) {
-        const QString missing = driverMissing(driver);
-        if (!missing.isEmpty())
-            HITSMITH_SKIP_OR_FAIL(qPrintable(missing));
-    }
-
     void checkDriver(const Driver &driver, const QList<Case> &cases) {
         int queries = 0, hits = 0, touches = 0;
         QStringList problems;
@@ -419,7 +413,8 @@ private Q_SLOTS:
     void conformance() {
         QFETCH(int, driver);
         const Driver d = conformanceDrivers().at(driver);
-        requireDriver(d);
+        if (const QString missing = driverMissing(d); !missing.isEmpty())
+            HITSMITH_SKIP_OR_FAIL(qPrintable(missing));
         checkDriver(d, mDocuments);
     }
 
@@ -429,7 +424,8 @@ private Q_SLOTS:
     void capsules() {
         QFETCH(int, driver);
         const Driver d = conformanceDrivers().at(driver);
-        requireDriver(d);
+        if (const QString missing = driverMissing(d); !missing.isEmpty())
+            HITSMITH_SKIP_OR_FAIL(qPrintable(missing));
         checkDriver(d, mCapsules);
     }
 
@@ -441,7 +437,8 @@ private Q_SLOTS:
     void badInput() {
         QFETCH(int, driver);
         const Driver d = conformanceDrivers().at(driver);
-        requireDriver(d);
+        if (const QString missing = driverMissing(d); !missing.isEmpty())
+            HITSMITH_SKIP_OR_FAIL(qPrintable(missing));
         const QByteArray valid = readFile(mDocuments[0].runtimePath);
         QVERIFY(!valid.isEmpty());
         const QString queries = mDir.filePath(QStringLiteral("bad.queries.json"));
@@ -509,7 +506,7 @@ private Q_SLOTS:
                    QStringLiteral("?")}
             << Bad{with(
                        R"({"id":"c\ud800","layer":"x","type":"circle","center":[0,0],"radius":5})"),
-                   QStringLiteral("?")}
+                   QString()} // lone surrogate: either way
             << Bad{with(R"({"id":"c\x","layer":"x","type":"circle","center":[0,0],"radius":5})"),
                    QStringLiteral("?")}
             << Bad{with(circle) + "]", QStringLiteral("?")}
