@@ -23,21 +23,35 @@ struct Driver {
     QStringList environment; ///< NAME=value pairs
 };
 
-/// Every driver the tests run; "c-sanitized" is the C loader under ASan and UBSan.
+/// Every driver the tests run: the C loader built by cc, by clang and under ASan + UBSan; the JS
+/// loader under Node.js; the Lua loader under the driver's own choice, LuaJIT and Lua 5.1 (its
+/// driver takes HITSMITH_LUA); the C# loader with mcs and mono.
 inline QList<Driver> conformanceDrivers() {
     const QString sanitize = QStringLiteral(
         "HITSMITH_CFLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -g -O1");
     return {
         {QStringLiteral("c"), QStringLiteral("c"), {QStringLiteral("cc")}, {}},
+        {QStringLiteral("c-clang"),
+         QStringLiteral("c"),
+         {QStringLiteral("clang")},
+         {QStringLiteral("CC=clang")}},
         {QStringLiteral("c-sanitized"), QStringLiteral("c"), {QStringLiteral("cc")}, {sanitize}},
         {QStringLiteral("js"), QStringLiteral("js"), {QStringLiteral("node")}, {}},
         {QStringLiteral("lua"),
          QStringLiteral("lua"),
          {QStringLiteral("lua5.4|luajit|lua5.1|lua")},
          {}},
+        {QStringLiteral("luajit"),
+         QStringLiteral("lua"),
+         {QStringLiteral("luajit")},
+         {QStringLiteral("HITSMITH_LUA=luajit")}},
+        {QStringLiteral("lua5.1"),
+         QStringLiteral("lua"),
+         {QStringLiteral("lua5.1")},
+         {QStringLiteral("HITSMITH_LUA=lua5.1")}},
         {QStringLiteral("csharp"),
          QStringLiteral("csharp"),
-         {QStringLiteral("mcs|csc|dotnet"), QStringLiteral("mono|dotnet")},
+         {QStringLiteral("mcs|csc"), QStringLiteral("mono")},
          {}},
     };
 }
@@ -70,7 +84,7 @@ struct DriverRun {
     QByteArray err;
 };
 
-/// Runs a driver on two files; buildDir caches the C program between runs.
+/// Runs a driver on two files; buildDir caches the C and C# programs between runs.
 inline DriverRun runDriver(const Driver &driver, const QString &runtime, const QString &queries,
                            const QString &buildDir, int timeoutMs = 120000) {
     QProcess process;
@@ -78,6 +92,7 @@ inline DriverRun runDriver(const Driver &driver, const QString &runtime, const Q
     for (const QString &pair : driver.environment)
         env.insert(pair.section(u'=', 0, 0), pair.section(u'=', 1));
     env.insert(QStringLiteral("HITSMITH_C_BUILD_DIR"), buildDir);
+    env.insert(QStringLiteral("HITSMITH_CSHARP_BUILD_DIR"), buildDir);
     env.insert(QStringLiteral("ASAN_OPTIONS"), QStringLiteral("detect_leaks=1:exitcode=86"));
     env.insert(QStringLiteral("UBSAN_OPTIONS"),
                QStringLiteral("print_stacktrace=1:halt_on_error=1:exitcode=86"));
