@@ -616,8 +616,11 @@ QList<GenQuery> generateQueries(QRandomGenerator &random, const GenDoc &doc, int
                     layers << shape.layer;
     while (queries.size() < count) {
         GenQuery q;
-        const GenSprite &as = pickSprite();
-        const GenSprite &ds = pickSprite();
+        // A quarter of the queries pit the whole-pixel boxes against each other (exact touches).
+        const bool boxesOnly =
+            doc.sprites.last().name == QLatin1String("boxes") && random.bounded(4) == 0;
+        const GenSprite &as = boxesOnly ? doc.sprites.last() : pickSprite();
+        const GenSprite &ds = boxesOnly ? doc.sprites.last() : pickSprite();
         q.attacker = as.name;
         q.defender = ds.name;
         int fa = 0, fd = 0;
@@ -646,9 +649,12 @@ QList<GenQuery> generateQueries(QRandomGenerator &random, const GenDoc &doc, int
         q.dy = ca.y() - ld.y();
         const int kind = int(random.bounded(10));
         if (whole) {
-            q.dx = std::round(q.dx) + between(random, -25, 25);
-            q.dy = std::round(q.dy) + between(random, -10, 10);
-        } else if (kind < 3) {
+            q.dx = std::round(q.dx);
+            q.dy = std::round(q.dy) + between(random, -2, 2);
+        }
+        if (whole && kind >= 5) {
+            q.dx += between(random, -25, 25);
+        } else if (kind < 3 || whole) {
             // A near miss: bisect the touching distance of this pair, then 1e-3 px either side.
             GenQuery probe = q;
             const Rounded ra = placed(sa, pa);
@@ -663,7 +669,9 @@ QList<GenQuery> generateQueries(QRandomGenerator &random, const GenDoc &doc, int
                     const double mid = (in + out) / 2;
                     (hits(mid) ? in : out) = mid;
                 }
-                q.dx = (out > in ? 1 : -1) * (random.bounded(2) ? 1e-3 : -1e-3) + in;
+                // Whole-pixel boxes touch at a whole dx: exactly there (a hit of depth 0).
+                q.dx = whole ? std::round(in)
+                             : (out > in ? 1 : -1) * (random.bounded(2) ? 1e-3 : -1e-3) + in;
             }
         } else {
             q.dx += uniform(random, -30, 30);
