@@ -720,12 +720,14 @@ static const hs__value *hs__need(hs__loader *ld, const hs__value *object, const 
                                  const char *key, int type) {
     char path[256];
     const hs__value *v = hs__member(object, key);
+    if (v && v->type == type)
+        return v;
     hs__path(path, sizeof path, base, key, 0);
     if (!v || v->type == HS__NULL) {
         hs__schema(ld, path, "is missing");
         return NULL;
     }
-    if (v->type != type && !(type == HS__TRUE && v->type == HS__FALSE)) {
+    {
         static const char *const names[] = {"null",   "a boolean", "a boolean", "a number",
                                             "a string", "an array", "an object"};
         char message[64];
@@ -733,7 +735,6 @@ static const hs__value *hs__need(hs__loader *ld, const hs__value *object, const 
         hs__schema(ld, path, message);
         return NULL;
     }
-    return v;
 }
 
 static const char *hs__need_string(hs__loader *ld, const hs__value *object, const char *base,
@@ -779,6 +780,12 @@ static int hs__need_vec2(hs__loader *ld, const hs__value *object, const char *ba
                          const char *key, hs_vec2 *out) {
     char path[256];
     const hs__value *v = hs__member(object, key);
+    if (v && v->type == HS__ARRAY && v->length == 2 && v->child->type == HS__NUMBER &&
+        v->child->next->type == HS__NUMBER) {
+        out->x = v->child->number;
+        out->y = v->child->next->number;
+        return 1;
+    }
     hs__path(path, sizeof path, base, key, 0);
     if (!v) {
         hs__schema(ld, path, "is missing");
