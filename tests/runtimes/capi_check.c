@@ -194,9 +194,10 @@ static void check_locale(void) {
     for (i = 0; locales[i]; ++i)
         if (setlocale(LC_NUMERIC, locales[i]))
             break;
-    if (!locales[i]) {
+    if (!locales[i])
         printf("note: no locale with a decimal comma installed; the locale check ran in C\n");
-    }
+    else if (localeconv()->decimal_point[0] == ',')
+        printf("locale: %s, decimal point ','\n", locales[i]);
     rt = hs_load(kText, strlen(kText), &error);
     CHECK(rt && rt->sprites[0].frames[0].properties[0].number == 12.5);
     hs_free(rt);

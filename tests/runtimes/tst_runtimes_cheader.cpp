@@ -120,9 +120,22 @@ private Q_SLOTS:
                                       source(QStringLiteral("tests/runtimes/capi_check.c")),
                                       QStringLiteral("-o"), out, QStringLiteral("-lm")});
         QVERIFY2(built.finished && built.exitCode == 0, built.output.constData());
+        // A German locale (decimal comma) built into the temporary folder where localedef can:
+        // strtod then reads "12.5" as 12 unless the loader spells numbers the locale's way.
+        const QString locales = mDir.filePath(QStringLiteral("locales"));
+        const bool comma = !QStandardPaths::findExecutable(QStringLiteral("localedef")).isEmpty() &&
+                           QDir().mkpath(locales) &&
+                           run(QStringLiteral("localedef"),
+                               {QStringLiteral("-i"), QStringLiteral("de_DE"), QStringLiteral("-f"),
+                                QStringLiteral("UTF-8"), locales + QStringLiteral("/de_DE.UTF-8")})
+                                   .exitCode == 0;
+        qputenv("LOCPATH", locales.toLocal8Bit());
         const Run checked = run(out, {});
+        qunsetenv("LOCPATH");
         QVERIFY2(checked.finished && checked.exitCode == 0, checked.output.constData());
         QVERIFY2(checked.output.trimmed().endsWith("ok"), checked.output.constData());
+        if (comma)
+            QVERIFY2(checked.output.contains("decimal point ','"), checked.output.constData());
     }
 };
 
