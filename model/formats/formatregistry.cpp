@@ -8,6 +8,7 @@
 #include "hitsmithformat.h"
 #include "matterformat.h"
 #include "physicseditorformat.h"
+#include "runtimeformat.h"
 #include "spineformat.h"
 #include "tiledformat.h"
 
@@ -22,7 +23,7 @@ FormatRegistry::FormatRegistry() {
     mFormats = {new HitsmithFormat,    new TiledTsxFormat, new TiledTsjFormat,     new GodotFormat,
                 new MatterFormat,      new AsepriteFormat, new AirFormat,          new DefFormat,
                 new AndEngineFormat,   new Box2dXmlFormat, new Cocos2dPlistFormat, new SpineFormat,
-                new AsepriteFileFormat};
+                new AsepriteFileFormat, new RuntimeFormat};
 }
 
 FormatRegistry::~FormatRegistry() {

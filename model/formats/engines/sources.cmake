@@ -38,8 +38,9 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/physicseditor/physicseditorformat.cpp
   formats/engines/spine/spineformat.h formats/engines/spine/spinewriter.cpp
   formats/engines/spine/spinereader.cpp
+  formats/engines/runtime/runtimeformat.h formats/engines/runtime/runtimeformat.cpp
 )
 # Headers are included by name (the tests and the CLI reach the engines' headers too).
-foreach(engine "" tiled matter aseprite godot mugen physicseditor spine)
+foreach(engine "" tiled matter aseprite godot mugen physicseditor spine runtime)
   target_include_directories(hitsmith_model PUBLIC ${CMAKE_CURRENT_LIST_DIR}/${engine})
 endforeach()
