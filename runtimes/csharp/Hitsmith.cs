@@ -446,7 +446,17 @@ namespace Hitsmith
             object v;
             if (!o.TryGetValue("properties", out v)) return new Dictionary<string, object>();
             var p = v as Dictionary<string, object>;
-            if (p == null) throw Bad(Join(path, "properties"), "expected an object");
+            string where = Join(path, "properties");
+            if (p == null) throw Bad(where, "expected an object");
+            foreach (KeyValuePair<string, object> item in p)
+            {
+                if (item.Value is double)
+                {
+                    if (!Geometry.Finite((double)item.Value)) throw Bad(where + "." + item.Key, "not a finite number");
+                }
+                else if (!(item.Value is string) && !(item.Value is bool))
+                    throw Bad(where + "." + item.Key, "expected a number, string or boolean");
+            }
             return p;
         }
 
@@ -1114,13 +1124,15 @@ namespace Hitsmith
             return true;
         }
 
-        // 5.8: pairs with a capsule, as rounded convex sets, through the Minkowski difference.
-        static void SupportSet(PlacedShape p, out double[] xs, out double[] ys, out double r)
+        // 5.8: pairs with a capsule. Each shape is a point list plus a radius; SAT over the edges
+        // of both lists when the origin is strictly inside the Minkowski difference of the hulls,
+        // else the smallest distance between their features (vertex-vertex, vertex-edge, edge-vertex).
+        static void PointList(PlacedShape p, out double[] xs, out double[] ys, out double o, out double r)
         {
             switch (p.Type)
             {
                 case ShapeType.Polygon:
-                    xs = p.Xs; ys = p.Ys; r = 0; return;
+                    xs = p.Xs; ys = p.Ys; o = p.Orientation; r = 0; return;
                 case ShapeType.Rect:
                 {
                     double[] sx = { -p.HalfSize.X, p.HalfSize.X, p.HalfSize.X, -p.HalfSize.X };
@@ -1131,154 +1143,113 @@ namespace Hitsmith
                         xs[k] = p.Center.X + (p.Cos * sx[k] - p.Sin * sy[k]);
                         ys[k] = p.Center.Y + (p.Sin * sx[k] + p.Cos * sy[k]);
                     }
+                    o = Winding(xs, ys);
                     r = 0;
                     return;
                 }
                 case ShapeType.Circle:
-                    xs = new[] { p.Center.X }; ys = new[] { p.Center.Y }; r = p.Radius; return;
+                    xs = new[] { p.Center.X }; ys = new[] { p.Center.Y }; o = 1.0; r = p.Radius; return;
                 default:
-                    xs = p.Xs; ys = p.Ys; r = p.Radius; return;
+                    xs = p.Xs; ys = p.Ys; o = 1.0; r = p.Radius; return;
             }
         }
 
-        // Andrew's monotone chain without collinear or repeated points; positive cross products.
-        static int ConvexHull(double[] xs, double[] ys, out double[] hx, out double[] hy)
+        // The edges of list a (cyclic; a capsule's two points give both directions) against the
+        // points of list b, as PolygonAxes without the early exit.
+        static void RoundedAxes(double[] ax, double[] ay, double o, double[] bx, double[] by, double sign, ref Best best)
         {
-            int n = xs.Length;
-            var idx = new int[n];
-            for (int i = 0; i < n; ++i) idx[i] = i;
-            System.Array.Sort(idx, (i, j) =>
+            int na = ax.Length, nb = bx.Length;
+            if (na < 2) return;
+            for (int i = 0; i < na; ++i)
             {
-                if (xs[i] != xs[j]) return xs[i] < xs[j] ? -1 : 1;
-                if (ys[i] != ys[j]) return ys[i] < ys[j] ? -1 : 1;
-                return i.CompareTo(j);
-            });
-            var px = new List<double>();
-            var py = new List<double>();
-            foreach (int i in idx)
-            {
-                if (px.Count == 0 || xs[i] != px[px.Count - 1] || ys[i] != py[py.Count - 1])
-                {
-                    px.Add(xs[i]);
-                    py.Add(ys[i]);
-                }
+                double vx = ax[i], vy = ay[i];
+                int j = i + 1 == na ? 0 : i + 1;
+                double ex = ax[j] - vx, ey = ay[j] - vy;
+                double L = ex * ex + ey * ey;
+                if (!(L >= MinEdge2)) continue;
+                double nx = ey * o, ny = -ex * o;
+                double raw = double.PositiveInfinity;
+                for (int m = 0; m < nb; ++m)
+                    raw = Math.Min(raw, (bx[m] - vx) * nx + (by[m] - vy) * ny);
+                if (Shallower(raw, L, ref best))
+                    best = new Best { Raw = raw, L = L, Nx = nx * sign, Ny = ny * sign };
             }
-            int m = px.Count;
-            if (m < 3)
-            {
-                hx = px.ToArray();
-                hy = py.ToArray();
-                return m;
-            }
-            var cx = new double[2 * m];
-            var cy = new double[2 * m];
-            int k = 0;
-            for (int i = 0; i < m; ++i)
-            {
-                while (k >= 2 && (cx[k - 1] - cx[k - 2]) * (py[i] - cy[k - 2]) - (cy[k - 1] - cy[k - 2]) * (px[i] - cx[k - 2]) <= 0) --k;
-                cx[k] = px[i]; cy[k] = py[i]; ++k;
-            }
-            int lower = k + 1;
-            for (int i = m - 2; i >= 0; --i)
-            {
-                while (k >= lower && (cx[k - 1] - cx[k - 2]) * (py[i] - cy[k - 2]) - (cy[k - 1] - cy[k - 2]) * (px[i] - cx[k - 2]) <= 0) --k;
-                cx[k] = px[i]; cy[k] = py[i]; ++k;
-            }
-            --k; // the last point repeats the first
-            hx = new double[k];
-            hy = new double[k];
-            System.Array.Copy(cx, hx, k);
-            System.Array.Copy(cy, hy, k);
-            return k;
         }
 
-        static void NearestOnSegment(double x1, double y1, double x2, double y2, out double qx, out double qy)
+        // Nearest point of the closed segment s + t e to p.
+        static void NearestOnSegment(double px, double py, double sx, double sy, double ex, double ey, out double qx, out double qy)
         {
-            double ex = x2 - x1, ey = y2 - y1;
             double ee = ex * ex + ey * ey;
-            if (!(ee > 0)) { qx = x1; qy = y1; return; }
-            double t = Math.Min(Math.Max(-(x1 * ex + y1 * ey) / ee, 0.0), 1.0);
-            qx = x1 + ex * t;
-            qy = y1 + ey * t;
+            double t = ee > 0 ? Math.Min(Math.Max(((px - sx) * ex + (py - sy) * ey) / ee, 0.0), 1.0) : 0.0;
+            qx = sx + ex * t;
+            qy = sy + ey * t;
+        }
+
+        struct Nearest
+        {
+            public double D2, Ax, Ay, Bx, By;
+            public void Consider(double x1, double y1, double x2, double y2)
+            {
+                double dx = x2 - x1, dy = y2 - y1, d2 = dx * dx + dy * dy;
+                if (d2 < D2) { D2 = d2; Ax = x1; Ay = y1; Bx = x2; By = y2; }
+            }
         }
 
         static bool Rounded(PlacedShape a, PlacedShape b, out double depth, out double nx, out double ny)
         {
             depth = nx = ny = 0;
             double[] axs, ays, bxs, bys;
-            double ar, br;
-            SupportSet(a, out axs, out ays, out ar);
-            SupportSet(b, out bxs, out bys, out br);
+            double ao, bo, ar, br;
+            PointList(a, out axs, out ays, out ao, out ar);
+            PointList(b, out bxs, out bys, out bo, out br);
             double R = ar + br;
-            var mx = new double[axs.Length * bxs.Length];
-            var my = new double[mx.Length];
-            int mn = 0;
-            for (int i = 0; i < axs.Length; ++i)
-                for (int j = 0; j < bxs.Length; ++j)
-                {
-                    mx[mn] = axs[i] - bxs[j];
-                    my[mn] = ays[i] - bys[j];
-                    ++mn;
-                }
-            double[] hx, hy;
-            int h = ConvexHull(mx, my, out hx, out hy);
-            if (h >= 3)
+            var best = new Best();
+            RoundedAxes(axs, ays, ao, bxs, bys, 1.0, ref best);
+            RoundedAxes(bxs, bys, bo, axs, ays, -1.0, ref best);
+            if (best.L != 0 && best.Raw < 0)
             {
-                bool inside = true;
-                double bestD = double.PositiveInfinity, bnx = 0, bny = 0;
-                for (int i = 0; i < h; ++i)
-                {
-                    int j = i + 1 == h ? 0 : i + 1;
-                    double ex = hx[j] - hx[i], ey = hy[j] - hy[i];
-                    double len = Math.Sqrt(ex * ex + ey * ey);
-                    double enx = ey / len, eny = -ex / len;
-                    double dist = hx[i] * enx + hy[i] * eny;
-                    if (!(dist > 0)) { inside = false; break; }
-                    if (dist < bestD) { bestD = dist; bnx = enx; bny = eny; }
-                }
-                if (inside)
-                {
-                    depth = bestD + R;
-                    nx = bnx;
-                    ny = bny;
-                    return true;
-                }
+                double len = Math.Sqrt(best.L);
+                depth = -best.Raw / len + R;
+                nx = best.Nx / len;
+                ny = best.Ny / len;
+                return true;
             }
-            double px = hx[0], py = hy[0], d2 = px * px + py * py;
-            int edge = -1;
-            int segments = h >= 3 ? h : (h == 2 ? 1 : 0);
-            for (int i = 0; i < segments; ++i)
-            {
-                int j = i + 1 == h ? 0 : i + 1;
-                double qx, qy;
-                NearestOnSegment(hx[i], hy[i], hx[j], hy[j], out qx, out qy);
-                double q2 = qx * qx + qy * qy;
-                if (edge < 0 || q2 < d2) { px = qx; py = qy; d2 = q2; edge = i; }
-            }
-            double d = Math.Sqrt(d2);
-            if (d - R > Touch) return false;
+            int an = axs.Length, bn = bxs.Length;
+            var near = new Nearest { D2 = double.PositiveInfinity };
+            for (int i = 0; i < an; ++i)
+                for (int j = 0; j < bn; ++j)
+                    near.Consider(axs[i], ays[i], bxs[j], bys[j]);
+            double qx, qy;
+            if (bn >= 2)
+                for (int j = 0; j < bn; ++j)
+                {
+                    int k = j + 1 == bn ? 0 : j + 1;
+                    double ex = bxs[k] - bxs[j], ey = bys[k] - bys[j];
+                    if (!(ex * ex + ey * ey >= MinEdge2)) continue;
+                    for (int i = 0; i < an; ++i)
+                    {
+                        NearestOnSegment(axs[i], ays[i], bxs[j], bys[j], ex, ey, out qx, out qy);
+                        near.Consider(axs[i], ays[i], qx, qy);
+                    }
+                }
+            if (an >= 2)
+                for (int i = 0; i < an; ++i)
+                {
+                    int k = i + 1 == an ? 0 : i + 1;
+                    double ex = axs[k] - axs[i], ey = ays[k] - ays[i];
+                    if (!(ex * ex + ey * ey >= MinEdge2)) continue;
+                    for (int j = 0; j < bn; ++j)
+                    {
+                        NearestOnSegment(bxs[j], bys[j], axs[i], ays[i], ex, ey, out qx, out qy);
+                        near.Consider(qx, qy, bxs[j], bys[j]);
+                    }
+                }
+            double d = Math.Sqrt(near.D2);
+            if (!(d - R <= Touch)) return false;
             depth = Math.Max(R - d, 0.0);
-            if (d >= MinEdge) { nx = -px / d; ny = -py / d; return true; }
-            if (h >= 3)
-            {
-                int j = edge + 1 == h ? 0 : edge + 1;
-                double ex = hx[j] - hx[edge], ey = hy[j] - hy[edge];
-                double len = Math.Sqrt(ex * ex + ey * ey);
-                nx = ey / len;
-                ny = -ex / len;
-            }
-            else if (h == 2)
-            {
-                double ex = hx[1] - hx[0], ey = hy[1] - hy[0];
-                double len = Math.Sqrt(ex * ex + ey * ey);
-                nx = -ey / len;
-                ny = ex / len;
-            }
-            else
-            {
-                nx = 1.0;
-                ny = 0.0;
-            }
+            if (d >= MinEdge) { nx = (near.Bx - near.Ax) / d; ny = (near.By - near.Ay) / d; }
+            else if (best.L != 0) { double len = Math.Sqrt(best.L); nx = best.Nx / len; ny = best.Ny / len; }
+            else { nx = 1.0; ny = 0.0; }
             return true;
         }
 

@@ -258,7 +258,16 @@ end
 local function get_properties(obj, path)
     local v = obj.properties
     if v == nil then return {} end
-    if not is_object(v) then return bad(path .. ".properties", "expected an object") end
+    local where = join(path, "properties")
+    if not is_object(v) then return bad(where, "expected an object") end
+    for name, value in pairs(v) do
+        local t = type(value)
+        if t == "number" then
+            if not finite(value) then return bad(where .. "." .. name, "not a finite number") end
+        elseif t ~= "string" and t ~= "boolean" then
+            return bad(where .. "." .. name, "expected a number, string or boolean")
+        end
+    end
     return v
 end
 
@@ -812,9 +821,11 @@ local function collide_circles(a, b)
     return depth, 1.0, 0.0
 end
 
--- 5.8: any pair with a capsule, as rounded hulls: the exact MTV through the Minkowski difference.
-local function support_set(p)
-    if p.kind == "polygon" then return p.xs, p.ys, p.n, 0.0 end
+-- 5.8: any pair with a capsule. Each shape is a point list plus a radius; SAT over the edges of
+-- both lists when the origin is strictly inside the Minkowski difference of the hulls, else the
+-- smallest distance between their features (vertex-vertex, vertex-edge, edge-vertex).
+local function point_list(p)
+    if p.kind == "polygon" then return p.xs, p.ys, p.n, p.o, 0.0 end
     if p.kind == "rect" then
         local xs, ys = {}, {}
         local sx = { -p.hx, p.hx, p.hx, -p.hx }
@@ -823,108 +834,100 @@ local function support_set(p)
             xs[k] = p.cx + (p.c * sx[k] - p.s * sy[k])
             ys[k] = p.cy + (p.s * sx[k] + p.c * sy[k])
         end
-        return xs, ys, 4, 0.0
+        return xs, ys, 4, polygon_orientation(xs, ys, 4), 0.0
     end
-    if p.kind == "circle" then return { p.cx }, { p.cy }, 1, p.r end
-    return { p.x1, p.x2 }, { p.y1, p.y2 }, 2, p.r
+    if p.kind == "circle" then return { p.cx }, { p.cy }, 1, 1.0, p.r end
+    return { p.x1, p.x2 }, { p.y1, p.y2 }, 2, 1.0, p.r
 end
 
--- Andrew's monotone chain without collinear or repeated points; positive cross products.
-local function convex_hull(xs, ys, n)
-    local idx = {}
-    for i = 1, n do idx[i] = i end
-    sort(idx, function(i, j)
-        if xs[i] ~= xs[j] then return xs[i] < xs[j] end
-        if ys[i] ~= ys[j] then return ys[i] < ys[j] end
-        return i < j
-    end)
-    local px, py, m = {}, {}, 0
-    for _, i in ipairs(idx) do
-        if m == 0 or xs[i] ~= px[m] or ys[i] ~= py[m] then
-            m = m + 1; px[m], py[m] = xs[i], ys[i]
+-- The edges of list a (cyclic; a capsule's two points give both directions) against the points
+-- of list b, as polygon_axes without the early exit.
+local function rounded_axes(ax, ay, na, o, bx, by, nb, sign, braw, bL, bnx, bny)
+    if na < 2 then return braw, bL, bnx, bny end
+    for i = 1, na do
+        local vx, vy = ax[i], ay[i]
+        local j = i == na and 1 or i + 1
+        local ex, ey = ax[j] - vx, ay[j] - vy
+        local L = ex * ex + ey * ey
+        if L >= MIN_EDGE2 then
+            local nx, ny = ey * o, -ex * o
+            local raw = huge
+            for m = 1, nb do
+                local d = (bx[m] - vx) * nx + (by[m] - vy) * ny
+                if d < raw then raw = d end
+            end
+            if shallower(raw, L, braw, bL) then
+                braw, bL, bnx, bny = raw, L, nx * sign, ny * sign
+            end
         end
     end
-    if m < 3 then return px, py, m end
-    local hx, hy, k = {}, {}, 0
-    local function turn(i)
-        return (hx[k] - hx[k - 1]) * (py[i] - hy[k - 1]) - (hy[k] - hy[k - 1]) * (px[i] - hx[k - 1])
-    end
-    for i = 1, m do
-        while k >= 2 and turn(i) <= 0 do k = k - 1 end
-        k = k + 1; hx[k], hy[k] = px[i], py[i]
-    end
-    local lower = k + 1
-    for i = m - 1, 1, -1 do
-        while k >= lower and turn(i) <= 0 do k = k - 1 end
-        k = k + 1; hx[k], hy[k] = px[i], py[i]
-    end
-    k = k - 1 -- the last point repeats the first
-    local rx, ry = {}, {}
-    for i = 1, k do rx[i], ry[i] = hx[i], hy[i] end
-    return rx, ry, k
+    return braw, bL, bnx, bny
 end
 
--- Nearest point to the origin on the segment (x1, y1)-(x2, y2).
-local function nearest_on_segment(x1, y1, x2, y2)
-    local ex, ey = x2 - x1, y2 - y1
+-- Nearest point of the closed segment s + t e to (px, py).
+local function nearest_on_segment(px, py, sx, sy, ex, ey)
     local ee = ex * ex + ey * ey
-    if not (ee > 0) then return x1, y1 end
-    local t = -(x1 * ex + y1 * ey) / ee
-    if t < 0 then t = 0.0 elseif t > 1 then t = 1.0 end
-    return x1 + ex * t, y1 + ey * t
+    local t = 0.0
+    if ee > 0 then
+        t = ((px - sx) * ex + (py - sy) * ey) / ee
+        if t < 0 then t = 0.0 elseif t > 1 then t = 1.0 end
+    end
+    return sx + ex * t, sy + ey * t
 end
 
 local function collide_rounded(a, b)
-    local axs, ays, an, ar = support_set(a)
-    local bxs, bys, bn, br = support_set(b)
+    local axs, ays, an, ao, ar = point_list(a)
+    local bxs, bys, bn, bo, br = point_list(b)
     local R = ar + br
-    local mx, my, mn = {}, {}, 0
+    local braw, bL, bnx, bny = rounded_axes(axs, ays, an, ao, bxs, bys, bn, 1.0, 0.0, 0.0, 0.0, 0.0)
+    braw, bL, bnx, bny = rounded_axes(bxs, bys, bn, bo, axs, ays, an, -1.0, braw, bL, bnx, bny)
+    if bL ~= 0 and braw < 0 then
+        local len = sqrt(bL)
+        return -braw / len + R, bnx / len, bny / len
+    end
+    local best, pax, pay, pbx, pby = huge, 0.0, 0.0, 0.0, 0.0
+    local function consider(x1, y1, x2, y2)
+        local dx, dy = x2 - x1, y2 - y1
+        local d2 = dx * dx + dy * dy
+        if d2 < best then best, pax, pay, pbx, pby = d2, x1, y1, x2, y2 end
+    end
     for i = 1, an do
+        for j = 1, bn do consider(axs[i], ays[i], bxs[j], bys[j]) end
+    end
+    if bn >= 2 then
         for j = 1, bn do
-            mn = mn + 1
-            mx[mn], my[mn] = axs[i] - bxs[j], ays[i] - bys[j]
+            local k = j == bn and 1 or j + 1
+            local wx, wy = bxs[j], bys[j]
+            local ex, ey = bxs[k] - wx, bys[k] - wy
+            if ex * ex + ey * ey >= MIN_EDGE2 then
+                for i = 1, an do
+                    local qx, qy = nearest_on_segment(axs[i], ays[i], wx, wy, ex, ey)
+                    consider(axs[i], ays[i], qx, qy)
+                end
+            end
         end
     end
-    local hx, hy, h = convex_hull(mx, my, mn)
-    if h >= 3 then
-        -- signed distances of the origin to the edge lines (outward unit normals perp(e)/|e|)
-        local inside, bestd, bnx, bny = true, huge, 0.0, 0.0
-        for i = 1, h do
-            local j = i == h and 1 or i + 1
-            local ex, ey = hx[j] - hx[i], hy[j] - hy[i]
-            local len = sqrt(ex * ex + ey * ey)
-            local nx, ny = ey / len, -ex / len
-            local dist = hx[i] * nx + hy[i] * ny -- minus the origin's signed distance
-            if not (dist > 0) then inside = false; break end
-            if dist < bestd then bestd, bnx, bny = dist, nx, ny end
+    if an >= 2 then
+        for i = 1, an do
+            local k = i == an and 1 or i + 1
+            local vx, vy = axs[i], ays[i]
+            local ex, ey = axs[k] - vx, ays[k] - vy
+            if ex * ex + ey * ey >= MIN_EDGE2 then
+                for j = 1, bn do
+                    local qx, qy = nearest_on_segment(bxs[j], bys[j], vx, vy, ex, ey)
+                    consider(qx, qy, bxs[j], bys[j])
+                end
+            end
         end
-        if inside then return bestd + R, bnx, bny end
     end
-    -- the point of M nearest the origin
-    local px, py, d2, edge = hx[1], hy[1], hx[1] * hx[1] + hy[1] * hy[1], 0
-    local segs = h >= 3 and h or (h == 2 and 1 or 0)
-    for i = 1, segs do
-        local j = i == h and 1 or i + 1
-        local qx, qy = nearest_on_segment(hx[i], hy[i], hx[j], hy[j])
-        local q2 = qx * qx + qy * qy
-        if q2 < d2 or edge == 0 then px, py, d2, edge = qx, qy, q2, i end
-    end
-    local d = sqrt(d2)
-    if d - R > TOUCH then return nil end
+    local d = sqrt(best)
+    if not (d - R <= TOUCH) then return nil end
     local depth = R - d
     if depth < 0 then depth = 0.0 end
-    if d >= MIN_EDGE then return depth, -px / d, -py / d end
-    if h >= 3 then
-        local i = edge
-        local j = i == h and 1 or i + 1
-        local ex, ey = hx[j] - hx[i], hy[j] - hy[i]
-        local len = sqrt(ex * ex + ey * ey)
-        return depth, ey / len, -ex / len
-    end
-    if h == 2 then
-        local ex, ey = hx[2] - hx[1], hy[2] - hy[1]
-        local len = sqrt(ex * ex + ey * ey)
-        return depth, -ey / len, ex / len
+    if d >= MIN_EDGE then return depth, (pbx - pax) / d, (pby - pay) / d end
+    if bL ~= 0 then
+        local len = sqrt(bL)
+        return depth, bnx / len, bny / len
     end
     return depth, 1.0, 0.0
 end
