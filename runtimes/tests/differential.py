@@ -176,6 +176,98 @@ def reference_by_cli(cli, doc_path, doc, qs):
     return lines
 
 
+# An independent geometry check: the minimum translation vector of B out of A, from support
+# functions (FORMAT.md sections 3 and 5 read directly; nothing shared with the loaders).
+def placed_points(shape, x, y, s, rx, ry):
+    def m(p):
+        return (x + s * (p[0] + rx), y + (p[1] + ry))
+    t = shape["type"]
+    if t == "rect":
+        cx, cy = m(shape["center"])
+        angle = math.radians(shape.get("angle", 0) * (1 if s > 0 else -1))
+        c, si = math.cos(angle), math.sin(angle)
+        hx, hy = shape["size"][0] / 2, shape["size"][1] / 2
+        return [(cx + c * u - si * v, cy + si * u + c * v) for u, v in ((-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy))], 0.0
+    if t == "circle":
+        return [m(shape["center"])], shape["radius"]
+    if t == "polygon":
+        return [m(p) for p in shape["points"]], 0.0
+    return [m(p) for p in shape["ends"]], shape["radius"]
+
+
+def mtv(a, b):
+    """(depth, theta) minimising the separating distance h_A(u) + h_B(-u) over unit u."""
+    (pa, ra), (pb, rb) = a, b
+    def f(theta):
+        ux, uy = math.cos(theta), math.sin(theta)
+        return (max(x * ux + y * uy for x, y in pa) + ra + max(-(x * ux + y * uy) for x, y in pb) + rb)
+    candidates = [2 * math.pi * k / 720 for k in range(720)]
+    for pts in (pa, pb):
+        for i in range(len(pts)):
+            for j in range(len(pts)):
+                if i != j:
+                    ex, ey = pts[j][0] - pts[i][0], pts[j][1] - pts[i][1]
+                    if ex or ey:
+                        candidates.append(math.atan2(-ex, ey))
+    scored = sorted((f(t), t) for t in candidates)
+    best = scored[0]
+    step = 2 * math.pi / 720
+    for _, t in scored[:6]:
+        lo, hi = t - step, t + step
+        g = (math.sqrt(5) - 1) / 2
+        x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
+        f1, f2 = f(x1), f(x2)
+        for _ in range(80):
+            if f1 < f2:
+                hi, x2, f2 = x2, x1, f1
+                x1 = hi - g * (hi - lo)
+                f1 = f(x1)
+            else:
+                lo, x1, f1 = x1, x2, f2
+                x2 = lo + g * (hi - lo)
+                f2 = f(x2)
+        best = min(best, (f1, x1), (f2, x2))
+    return best, f
+
+
+def oracle_check(runtime, q, hits):
+    """Problems with one query's hits against the support-function oracle."""
+    sprites = {sp["name"]: sp for sp in runtime["sprites"]}
+    def frame(sp, t):
+        return sp["frames"][frame_at([{"duration": f["duration_ms"]} for f in sp["frames"]], t)], \
+            frame_at([{"duration": f["duration_ms"]} for f in sp["frames"]], t)
+    fa, ka = frame(sprites[q["attacker"]], q["attacker_time_ms"])
+    fd, _ = frame(sprites[q["defender"]], q["defender_time_ms"])
+    rx = sum(f["motion"][0] for f in sprites[q["attacker"]]["frames"][:ka + 1])
+    ry = sum(f["motion"][1] for f in sprites[q["attacker"]]["frames"][:ka + 1])
+    sd = 1 if q["same_facing"] else -1
+    def allowed(la, ld):
+        if q["layers"]:
+            return [la, ld] in q["layers"]
+        return la == runtime["attack_layer"] and ([la, ld] in runtime["collide"] or [ld, la] in runtime["collide"])
+    got = {(h["a"], h["b"]): h for h in hits}
+    problems = []
+    for a in fa["shapes"]:
+        for d in fd["shapes"]:
+            if not allowed(a["layer"], d["layer"]):
+                continue
+            (fmin, theta), f = mtv(placed_points(a, 0.0, 0.0, 1, rx, ry), placed_points(d, q["dx"], q["dy"], sd, 0, 0))
+            h = got.get((a["id"], d["id"]))
+            if h is None:
+                if fmin > 1e-7:
+                    problems.append(f"{a['id']}/{d['id']}: oracle depth {fmin}, no hit")
+                continue
+            if fmin < -1e-7:
+                problems.append(f"{a['id']}/{d['id']}: hit {h['depth']} but oracle gap {-fmin}")
+                continue
+            nx, ny = h["normal"]
+            along = f(math.atan2(ny, nx))
+            if abs(h["depth"] - max(fmin, 0.0)) > TOL or abs(math.hypot(nx, ny) - 1) > TOL or abs(along - fmin) > TOL:
+                problems.append(f"{a['id']}/{d['id']}: depth {h['depth']} normal {h['normal']}, "
+                                f"oracle {fmin} at ({math.cos(theta)}, {math.sin(theta)})")
+    return problems
+
+
 def same(ref, got):
     if len(ref["hits"]) != len(got.get("hits", [])):
         return False
@@ -193,6 +285,7 @@ def main():
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--cli")
     ap.add_argument("--capsules", action="store_true")
+    ap.add_argument("--oracle", action="store_true", help="also check the reference with support functions")
     ap.add_argument("drivers", nargs="+")
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -231,6 +324,14 @@ def main():
                     if bad <= 5:
                         print(f"{driver} query {i} {json.dumps(qs[i])}:\n  ref {json.dumps(r)}\n  got {json.dumps(g)}",
                               file=sys.stderr)
+        if args.oracle:
+            with open(rt_path) as f:
+                runtime = json.load(f)
+            for i, (q, r) in enumerate(zip(qs, ref)):
+                for problem in oracle_check(runtime, q, r["hits"]):
+                    bad += 1
+                    if bad <= 10:
+                        print(f"oracle, query {i} {json.dumps(q)}: {problem}", file=sys.stderr)
         print(f"seed {args.seed}: {len(qs)} queries, {hits} reference hits, "
               f"reference {'hitsmith-cli versus' if use_cli else args.drivers[0]}, {bad} differences")
         return 1 if bad else 0
