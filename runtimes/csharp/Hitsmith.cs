@@ -700,10 +700,12 @@ namespace Hitsmith
                 if (Pos < s.Length && s[Pos] == '}') { ++Pos; return o; }
                 while (true)
                 {
-                    if (Pos >= s.Length || s[Pos] != '"') throw Error("expected a string key");
+                    if (Pos >= s.Length) throw Error("unexpected end of input");
+                    if (s[Pos] != '"') throw Error("expected a string key");
                     string key = StringValue();
                     SkipSpace();
-                    if (Pos >= s.Length || s[Pos] != ':') throw Error("expected ':'");
+                    if (Pos >= s.Length) throw Error("unexpected end of input");
+                    if (s[Pos] != ':') throw Error("expected ':'");
                     ++Pos;
                     SkipSpace();
                     o[key] = Value(depth);

@@ -157,6 +157,7 @@ local function decode_array(s, i, depth)
         i = skip_ws(s, j)
         local c = byte(s, i)
         if c == 93 then t.n = n; return t, i + 1 end
+        if c == nil then return json_error(s, i, "unexpected end of input") end
         if c ~= 44 then return json_error(s, i, "expected ',' or ']'") end
         i = skip_ws(s, i + 1)
     end
@@ -167,7 +168,9 @@ local function decode_object(s, i, depth)
     i = skip_ws(s, i + 1)
     if byte(s, i) == 125 then return t, i + 1 end
     while true do
-        if byte(s, i) ~= 34 then return json_error(s, i, "expected a string key") end
+        local c = byte(s, i)
+        if c == nil then return json_error(s, i, "unexpected end of input") end
+        if c ~= 34 then return json_error(s, i, "expected a string key") end
         local key, j = decode_string(s, i)
         if key == nil then return nil, j end
         i = skip_ws(s, j)
@@ -179,6 +182,7 @@ local function decode_object(s, i, depth)
         i = skip_ws(s, j)
         local c = byte(s, i)
         if c == 125 then return t, i + 1 end
+        if c == nil then return json_error(s, i, "unexpected end of input") end
         if c ~= 44 then return json_error(s, i, "expected ',' or '}'") end
         i = skip_ws(s, i + 1)
     end
