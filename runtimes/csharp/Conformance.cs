@@ -120,14 +120,22 @@ static class Conformance
         }
         var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false));
         output.NewLine = "\n";
-        foreach (object query in queries)
+        try
         {
-            string line;
-            try { line = Answer(rt, query); }
-            catch (HitsmithException e) { line = "{\"error\":" + Quote(e.Message) + "}"; }
-            output.WriteLine(line);
+            foreach (object query in queries)
+            {
+                string line;
+                try { line = Answer(rt, query); }
+                catch (HitsmithException e) { line = "{\"error\":" + Quote(e.Message) + "}"; }
+                output.WriteLine(line);
+            }
+            output.Flush();
         }
-        output.Flush();
+        catch (IOException e) // the reader went away (a closed pipe)
+        {
+            Console.Error.WriteLine("output: " + e.Message);
+            return 1;
+        }
         return 0;
     }
 }

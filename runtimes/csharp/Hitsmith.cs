@@ -622,8 +622,9 @@ namespace Hitsmith
     }
 
     /// <summary>A small strict JSON reader (RFC 8259): objects become Dictionary&lt;string,
-    /// object&gt;, arrays List&lt;object&gt;, numbers double (an overflowing literal becomes an
-    /// infinity, which the schema then refuses), null Json.Null. Nesting is limited and every
+    /// object&gt; (the last of duplicate names counts), arrays List&lt;object&gt;, numbers double
+    /// (an overflowing literal becomes an infinity, which the schema then refuses), null
+    /// Json.Null; a leading byte-order mark is skipped. Nesting is limited and every
     /// step advances, so hostile input throws a HitsmithException, never crashes or loops.</summary>
     public static class Json
     {
@@ -633,6 +634,7 @@ namespace Hitsmith
         public static object Parse(string text)
         {
             var p = new Parser(text);
+            if (text.Length > 0 && text[0] == '\uFEFF') p.Pos = 1; // a byte-order mark
             p.SkipSpace();
             object v = p.Value(0);
             p.SkipSpace();

@@ -32,8 +32,9 @@ local function finite(x)
 end
 
 -------------------------------------------------------------------------------------------------
--- JSON reader (RFC 8259). Objects become tables with string keys, arrays tables with 1..n and
--- the field `n`, null the sentinel M.null. Numbers are doubles (floats on Lua 5.4). Nesting is
+-- JSON reader (RFC 8259). Objects become tables with string keys (the last of duplicate names
+-- counts), arrays tables with 1..n and the field `n`, null the sentinel M.null; a leading UTF-8
+-- byte-order mark is skipped. Numbers are doubles (floats on Lua 5.4). Nesting is
 -- limited, every step advances, so hostile input ends in an error, never a crash or a loop.
 -------------------------------------------------------------------------------------------------
 
@@ -207,7 +208,8 @@ end
 --- Decodes JSON text; returns the value, or nil and a message naming the line and column.
 function M.decode_json(s)
     if type(s) ~= "string" then return nil, "JSON: expected a string" end
-    local v, i = decode_value(s, skip_ws(s, 1), 0)
+    local start = sub(s, 1, 3) == "\239\187\191" and 4 or 1 -- a UTF-8 byte-order mark
+    local v, i = decode_value(s, skip_ws(s, start), 0)
     if v == nil then return nil, i end
     i = skip_ws(s, i)
     if i <= #s then return json_error(s, i, "trailing characters") end

@@ -85,6 +85,12 @@ for driver in "${drivers[@]}"; do
       fail "$name $case:"; cat "$tmp/diff" >&2
     fi
   done
+  # A leading UTF-8 byte-order mark is allowed (FORMAT.md).
+  { printf '\357\273\277'; cat "$here/hand2.runtime.json"; } >"$tmp/bom.runtime.json"
+  if ! run "$driver" "$tmp/bom.runtime.json" "$here/hand2.queries.json" ||
+     ! python3 "$here/compare.py" "$here/hand2.expected.jsonl" "$tmp/out" 2>"$tmp/diff"; then
+    fail "$name: a file with a byte-order mark: $(head -c 300 "$tmp/err" "$tmp/diff")"
+  fi
   # Bad queries files: exit 1, message, nothing on stdout.
   printf '{"attacker":"hero"}' >"$tmp/object.queries.json"
   printf '[{"attacker":"hero"' >"$tmp/truncated.queries.json"
