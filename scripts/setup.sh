@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 # CI's fuzzing and sanitizer builds: clang with libFuzzer and the sanitizer runtimes, lld to link.
 # Benchmarks: Box2D (the peer the collision benchmark compares against), scikit-image (the
 # independent pipeline the trace benchmark compares against).
+# Runtime loaders' tests (runtimes/): Lua 5.4, LuaJIT and Lua 5.1 run the Lua loader's
+# conformance driver under each dialect games use (LOVE and Defold are LuaJIT); mcs and mono
+# compile and run the C# loader's driver. A game needs none of them beyond its own language.
 packages=(
   build-essential cmake pkgconf
   qt6-base-dev qt6-qpa-plugins libgl-dev qt6-svg-dev libqt6svg6
@@ -22,6 +25,7 @@ packages=(
   tiled
   clang libclang-rt-14-dev lld
   fonts-dejavu-core xvfb xauth xdotool
+  lua5.4 luajit lua5.1 mono-mcs mono-runtime
 )
 
 missing=()
