@@ -359,8 +359,11 @@ QList<ActiveWindow> activeWindows(const SpriteTicks &ticks, const QList<bool> &a
         if (!active.value(f) || ticks.start[f] < 1)
             continue;
         const int first = ticks.start[f];
+        // Saturated as spriteTicks saturates the start: absurd durations never overflow.
         const std::optional<int> last =
-            f == ticks.openFrame ? std::nullopt : std::optional<int>(first + ticks.ticks[f] - 1);
+            f == ticks.openFrame ? std::nullopt
+                                 : std::optional<int>(int(std::min<qint64>(
+                                       qint64(first) + ticks.ticks[f] - 1, qint64(kMostTicks))));
         if (!windows.isEmpty() && windows.last().last && *windows.last().last + 1 == first)
             windows.last().last = last;
         else
