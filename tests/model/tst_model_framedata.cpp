@@ -367,9 +367,10 @@ private Q_SLOTS:
         for (const MoveFrameData &row : rows)
             QVERIFY(!row.onHit || std::abs(*row.onHit) < 1000000000);
         // Bytes that are no .cns at all read as no states, without a crash.
+        static constexpr char kAlphabet[] = "[]=;,\n Statedef HitDef 0123456789-";
         QByteArray noise;
         for (int i = 0; i < 20000; ++i)
-            noise += char("[]=;,\n Statedef HitDef 0123456789-"[(i * 7919) % 36]);
+            noise += kAlphabet[(i * 7919) % (sizeof kAlphabet - 1)];
         mugen::CharacterStates none;
         mugen::readStates(noise, "noise.cns", &none);
         options.states = &none;
