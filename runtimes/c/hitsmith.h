@@ -1849,9 +1849,11 @@ static int hs__collide(const hs__geom *a, const hs__geom *b, hs__contact *out) {
     }
     if (!hit)
         return 0;
-    /* An overflowed result means nothing: no hit rather than NaN. */
+    /* An overflowed result means nothing: no hit rather than NaN, or than a normal that an
+       infinite edge length shrank to zero (FORMAT.md section 5). */
     return out->depth - out->depth == 0.0 && out->normal.x - out->normal.x == 0.0 &&
-           out->normal.y - out->normal.y == 0.0;
+           out->normal.y - out->normal.y == 0.0 &&
+           out->normal.x * out->normal.x + out->normal.y * out->normal.y >= 0.5;
 }
 
 int hs_hits(const hs_runtime *runtime, const hs_placement *attacker, const hs_placement *defender,

@@ -572,17 +572,18 @@ namespace Hitsmith
             var rt = new HitsmithRuntime();
             rt.TickRate = Number(doc, "tick_rate", "", true);
             if (rt.TickRate.HasValue && !(rt.TickRate.Value > 0)) throw Bad("tick_rate", "must be > 0");
-            List<object> layers = Array(doc, "layers", "", false);
+            // layers, attack_layer and collide may be absent: [], null and null (FORMAT.md 1).
+            List<object> layers = Array(doc, "layers", "", true);
             for (int i = 0; i < layers.Count; ++i)
             {
                 var s = layers[i] as string;
                 if (s == null) throw Bad("layers[" + i + "]", "expected a string");
                 rt.Layers.Add(s);
             }
-            if (!doc.TryGetValue("attack_layer", out v)) throw Bad("attack_layer", "missing");
+            if (!doc.TryGetValue("attack_layer", out v)) v = Json.Null;
             if (v != Json.Null && !(v is string)) throw Bad("attack_layer", "expected a string or null");
             rt.AttackLayer = v as string;
-            if (!doc.TryGetValue("collide", out v)) throw Bad("collide", "missing");
+            if (!doc.TryGetValue("collide", out v)) v = Json.Null;
             if (v != Json.Null)
             {
                 var pairs = v as List<object>;
@@ -1288,7 +1289,8 @@ namespace Hitsmith
             }
             if (!hit) return false;
             if (flip) { nx = -nx; ny = -ny; }
-            return Finite(depth) && Finite(nx) && Finite(ny);
+            // Overflow: a non-finite result, or a normal an infinite edge shrank to zero (FORMAT.md 5).
+            return Finite(depth) && Finite(nx) && Finite(ny) && nx * nx + ny * ny >= 0.5;
         }
     }
 }

@@ -559,6 +559,7 @@ function collide(a, b) {
   else if (a.type === 'rect') c = b.type === 'polygon' ? flip(polyRect(b, a)) : b.type === 'rect' ? rectRect(a, b) : rectCircle(a, b);
   else c = b.type === 'polygon' ? flip(polyCircle(b, a)) : b.type === 'rect' ? flip(rectCircle(b, a)) : circleCircle(a, b);
   if (!c || !Number.isFinite(c.depth) || !Number.isFinite(c.nx) || !Number.isFinite(c.ny)) return null;
+  if (c.nx * c.nx + c.ny * c.ny < 0.5) return null; // overflow shrank the normal (FORMAT.md 5)
   return c;
 }
 

@@ -398,18 +398,19 @@ local function read_runtime(doc)
     if rate ~= nil and not (rate > 0) then return bad("tick_rate", "must be > 0") end
     rt.tick_rate = rate
     local layers
-    layers, err = get_array(doc, "layers", ""); if not layers then return nil, err end
+    -- layers, attack_layer and collide may be absent: [], null and null (FORMAT.md 1)
+    layers, err = get_array(doc, "layers", "", true); if not layers then return nil, err end
     rt.layers = {}
     for i = 1, layers.n do
         if type(layers[i]) ~= "string" then return bad(format("layers[%d]", i - 1), "expected a string") end
         rt.layers[i] = layers[i]
     end
     local attack = doc.attack_layer
-    if attack == nil then return bad("attack_layer", "missing") end
+    if attack == nil then attack = null end
     if attack ~= null and type(attack) ~= "string" then return bad("attack_layer", "expected a string or null") end
     rt.attack_layer = attack ~= null and attack or nil
     local collide = doc.collide
-    if collide == nil then return bad("collide", "missing") end
+    if collide == nil then collide = null end
     if collide == null then
         rt.collide = nil
     else
@@ -965,6 +966,7 @@ function M.collide(a, b)
         else d, nx, ny = collide_circles(a, b) end
     end
     if d == nil or not (finite(d) and finite(nx) and finite(ny)) then return nil end
+    if nx * nx + ny * ny < 0.5 then return nil end -- overflow shrank the normal (FORMAT.md 5)
     return d, nx, ny
 end
 

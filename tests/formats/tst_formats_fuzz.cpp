@@ -11,6 +11,8 @@
 
 #include <QRandomGenerator>
 
+#include <cmath>
+
 using namespace hitsmith;
 using namespace formattest;
 
@@ -224,6 +226,32 @@ void TestFuzz::campaignSeedsLoadWithinTheInputCap() {
                 hs_load(file.bytes.constData(), size_t(file.bytes.size()), &error);
             QVERIFY2(runtime, qPrintable(file.where + QStringLiteral(": ") + error.message));
             const int sprites = runtime->sprite_count;
+            // Every hit between any two frames, both facings, has a finite depth and a unit
+            // normal (one seed is a fuzz find: an edge of length 1e308 gave a zero normal).
+            for (int a = 0; a < sprites; ++a) {
+                for (int d = 0; d < sprites; ++d) {
+                    const hs_sprite &attacker = runtime->sprites[a],
+                                    &defender = runtime->sprites[d];
+                    for (int fa = 0; fa < attacker.frame_count; ++fa) {
+                        for (int fd = 0; fd < defender.frame_count; ++fd) {
+                            for (int same = 0; same < 2; ++same) {
+                                hs_hit hits[32];
+                                const int n = hs_versus(runtime, &attacker, fa, &defender, fd, 0.0,
+                                                        0.0, same, nullptr, 0, hits, 32);
+                                for (int i = 0; i < n && i < 32; ++i) {
+                                    const double length =
+                                        std::hypot(hits[i].normal.x, hits[i].normal.y);
+                                    QVERIFY2(std::isfinite(hits[i].depth) && hits[i].depth >= 0 &&
+                                                 std::abs(length - 1.0) < 1e-6,
+                                             qPrintable(file.where + QStringLiteral(": ") +
+                                                        QString::fromUtf8(hits[i].a_id) + u'/' +
+                                                        QString::fromUtf8(hits[i].b_id)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
             hs_free(runtime);
             QVERIFY2(sprites > 0, qPrintable(file.where));
             continue;
