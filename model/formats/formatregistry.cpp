@@ -20,9 +20,9 @@ FormatRegistry::FormatRegistry() {
     // The one place where formats are registered.
     // The native format comes first: it wins .json by extension; see guessReadFormat() for
     // telling the JSON formats apart by content.
-    mFormats = {new HitsmithFormat,    new TiledTsxFormat, new TiledTsjFormat,     new GodotFormat,
-                new MatterFormat,      new AsepriteFormat, new AirFormat,          new DefFormat,
-                new AndEngineFormat,   new Box2dXmlFormat, new Cocos2dPlistFormat, new SpineFormat,
+    mFormats = {new HitsmithFormat,     new TiledTsxFormat, new TiledTsjFormat,     new GodotFormat,
+                new MatterFormat,       new AsepriteFormat, new AirFormat,          new DefFormat,
+                new AndEngineFormat,    new Box2dXmlFormat, new Cocos2dPlistFormat, new SpineFormat,
                 new AsepriteFileFormat, new RuntimeFormat};
 }
 

@@ -1,6 +1,7 @@
 /* hitsmith.h - Hitsmith runtime loader for C and C++ games (runtimes/FORMAT.md), version 1.
 
-   Single-header C99. In exactly one C or C++ file:
+   Single-header C99 (one file over 700 lines on purpose: a game copies one file). In exactly one
+   C or C++ file:
 
        #define HITSMITH_IMPLEMENTATION
        #include "hitsmith.h"
@@ -34,18 +35,18 @@ extern "C" {
 
 /** What went wrong while loading. */
 typedef enum hs_result {
-    HS_OK = 0,          /**< no error */
-    HS_ERROR_MEMORY,    /**< the allocator returned NULL or a size overflowed */
-    HS_ERROR_SYNTAX,    /**< not JSON (the message names the byte offset) */
-    HS_ERROR_SCHEMA,    /**< JSON, but not a runtime file (the message names the path) */
-    HS_ERROR_VERSION,   /**< a runtime file of a version this loader does not read */
-    HS_ERROR_ARGUMENT   /**< a NULL or otherwise unusable argument */
+    HS_OK = 0,        /**< no error */
+    HS_ERROR_MEMORY,  /**< the allocator returned NULL or a size overflowed */
+    HS_ERROR_SYNTAX,  /**< not JSON (the message names the byte offset) */
+    HS_ERROR_SCHEMA,  /**< JSON, but not a runtime file (the message names the path) */
+    HS_ERROR_VERSION, /**< a runtime file of a version this loader does not read */
+    HS_ERROR_ARGUMENT /**< a NULL or otherwise unusable argument */
 } hs_result;
 
 /** An error code and a message. */
 typedef struct hs_error {
-    hs_result code;      /**< HS_OK when there was none */
-    char message[256];   /**< what and where, NUL-terminated */
+    hs_result code;    /**< HS_OK when there was none */
+    char message[256]; /**< what and where, NUL-terminated */
 } hs_error;
 
 /** A 2D vector. */
@@ -54,31 +55,40 @@ typedef struct hs_vec2 {
 } hs_vec2;
 
 /** Shape types. */
-typedef enum hs_shape_type { HS_POLYGON = 0, HS_RECT = 1, HS_CIRCLE = 2, HS_CAPSULE = 3 } hs_shape_type;
+typedef enum hs_shape_type {
+    HS_POLYGON = 0,
+    HS_RECT = 1,
+    HS_CIRCLE = 2,
+    HS_CAPSULE = 3
+} hs_shape_type;
 
 /** Property value types. */
-typedef enum hs_property_type { HS_PROPERTY_NUMBER, HS_PROPERTY_STRING, HS_PROPERTY_BOOL } hs_property_type;
+typedef enum hs_property_type {
+    HS_PROPERTY_NUMBER,
+    HS_PROPERTY_STRING,
+    HS_PROPERTY_BOOL
+} hs_property_type;
 
 /** One game-data property: a number, a string or a boolean. */
 typedef struct hs_property {
-    const char *name;       /**< UTF-8 */
-    hs_property_type type;  /**< which value applies */
-    double number;          /**< HS_PROPERTY_NUMBER */
-    const char *string;     /**< HS_PROPERTY_STRING (UTF-8) */
-    int boolean;            /**< HS_PROPERTY_BOOL: 0 or 1 */
+    const char *name;      /**< UTF-8 */
+    hs_property_type type; /**< which value applies */
+    double number;         /**< HS_PROPERTY_NUMBER */
+    const char *string;    /**< HS_PROPERTY_STRING (UTF-8) */
+    int boolean;           /**< HS_PROPERTY_BOOL: 0 or 1 */
 } hs_property;
 
 /** One collidable shape, origin-relative (as in the file). */
 typedef struct hs_shape {
-    const char *id;             /**< unique within its frame */
-    const char *layer;          /**< layer name */
-    hs_shape_type type;         /**< which fields apply */
-    hs_vec2 center;             /**< rect, circle */
-    hs_vec2 size;               /**< rect: full width and height */
-    double angle;               /**< rect: degrees, clockwise on screen */
-    double radius;              /**< circle, capsule */
-    const hs_vec2 *points;      /**< polygon vertices; capsule: its two ends */
-    int point_count;            /**< polygon: >= 3; capsule: 2 */
+    const char *id;        /**< unique within its frame */
+    const char *layer;     /**< layer name */
+    hs_shape_type type;    /**< which fields apply */
+    hs_vec2 center;        /**< rect, circle */
+    hs_vec2 size;          /**< rect: full width and height */
+    double angle;          /**< rect: degrees, clockwise on screen */
+    double radius;         /**< circle, capsule */
+    const hs_vec2 *points; /**< polygon vertices; capsule: its two ends */
+    int point_count;       /**< polygon: >= 3; capsule: 2 */
     const hs_property *properties;
     int property_count;
 } hs_shape;
@@ -95,12 +105,12 @@ typedef struct hs_point {
 /** One animation frame. */
 typedef struct hs_frame {
     const char *name;
-    int duration_ms;      /**< > 0 */
-    int ticks;            /**< when the runtime has a tick rate, else -1 */
-    double start_ms;      /**< sum of the durations of the frames before it */
-    hs_vec2 origin;       /**< pivot in the frame's image (for drawing) */
-    hs_vec2 motion;       /**< root motion step when the frame starts */
-    hs_vec2 root;         /**< root position: motion summed over frames 0..this one */
+    int duration_ms; /**< > 0 */
+    int ticks;       /**< when the runtime has a tick rate, else -1 */
+    double start_ms; /**< sum of the durations of the frames before it */
+    hs_vec2 origin;  /**< pivot in the frame's image (for drawing) */
+    hs_vec2 motion;  /**< root motion step when the frame starts */
+    hs_vec2 root;    /**< root position: motion summed over frames 0..this one */
     const hs_shape *shapes;
     int shape_count;
     const int *shape_order; /**< shape indices sorted by id (byte order) */
@@ -126,17 +136,17 @@ typedef struct hs_layer_pair {
 
 /** A loaded runtime file; read-only. */
 typedef struct hs_runtime {
-    int version;                  /**< 1 */
-    double tick_rate;             /**< ticks per second, 0 when the file has none */
-    const char *const *layers;    /**< every layer name, sorted */
+    int version;               /**< 1 */
+    double tick_rate;          /**< ticks per second, 0 when the file has none */
+    const char *const *layers; /**< every layer name, sorted */
     int layer_count;
     const char *attack_layer;     /**< NULL when the document has none */
     const hs_layer_pair *collide; /**< unordered pairs; NULL when every pair collides */
     int collide_count;
     const hs_sprite *sprites;
     int sprite_count;
-    void *internal_;              /**< the memory blocks (private) */
-    void *user_;                  /**< the allocator's user pointer (private) */
+    void *internal_; /**< the memory blocks (private) */
+    void *user_;     /**< the allocator's user pointer (private) */
 } hs_runtime;
 
 /** Facing: right is as drawn, left mirrors about the origin's vertical axis. */
@@ -153,15 +163,16 @@ typedef struct hs_placement {
 
 /** A hit: moving the defender's shape by depth * normal separates the pair. */
 typedef struct hs_hit {
-    int a;                /**< attacker shape index in its frame */
-    int b;                /**< defender shape index in its frame */
+    int a; /**< attacker shape index in its frame */
+    int b; /**< defender shape index in its frame */
     const char *a_id, *b_id;
     const char *a_layer, *b_layer;
-    double depth;         /**< >= 0; 0 when touching */
-    hs_vec2 normal;       /**< unit length */
+    double depth;   /**< >= 0; 0 when touching */
+    hs_vec2 normal; /**< unit length */
 } hs_hit;
 
-/** Loads a runtime file from text (UTF-8, need not be NUL-terminated); NULL on error (see error). */
+/** Loads a runtime file from text (UTF-8, need not be NUL-terminated); NULL on error (see error).
+ */
 hs_runtime *hs_load(const char *text, size_t length, hs_error *error);
 /** hs_load with a user pointer handed to HITSMITH_MALLOC and HITSMITH_FREE. */
 hs_runtime *hs_load_with(const char *text, size_t length, void *user, hs_error *error);
@@ -231,7 +242,8 @@ int hs_layers_allowed(const hs_runtime *runtime, const char *a, const char *d,
 #define HS__TOUCH 1e-9
 #define HS__MIN_EDGE 1e-12
 
-/* ---- arena ------------------------------------------------------------------------------------ */
+/* ---- arena ------------------------------------------------------------------------------------
+ */
 
 typedef struct hs__block {
     struct hs__block *next;
@@ -294,11 +306,11 @@ enum { HS__NULL, HS__FALSE, HS__TRUE, HS__NUMBER, HS__STRING, HS__ARRAY, HS__OBJ
 typedef struct hs__value {
     int type;
     double number;
-    const char *string;        /* HS__STRING: decoded UTF-8, NUL-terminated */
-    size_t length;             /* string bytes, or child count */
-    const char *key;           /* member key when inside an object */
-    struct hs__value *child;   /* first element or member */
-    struct hs__value *next;    /* next sibling */
+    const char *string;      /* HS__STRING: decoded UTF-8, NUL-terminated */
+    size_t length;           /* string bytes, or child count */
+    const char *key;         /* member key when inside an object */
+    struct hs__value *child; /* first element or member */
+    struct hs__value *next;  /* next sibling */
 } hs__value;
 
 typedef struct hs__parser {
@@ -330,8 +342,7 @@ static void hs__memory(hs__parser *ps) {
 }
 
 static void hs__skip_space(hs__parser *ps) {
-    while (ps->p < ps->end &&
-           (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r'))
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r'))
         ++ps->p;
 }
 
@@ -401,14 +412,30 @@ static const char *hs__parse_string(hs__parser *ps, size_t *length) {
         }
         ++ps->p;
         switch (*ps->p++) {
-        case '"': *w++ = '"'; break;
-        case '\\': *w++ = '\\'; break;
-        case '/': *w++ = '/'; break;
-        case 'b': *w++ = '\b'; break;
-        case 'f': *w++ = '\f'; break;
-        case 'n': *w++ = '\n'; break;
-        case 'r': *w++ = '\r'; break;
-        case 't': *w++ = '\t'; break;
+        case '"':
+            *w++ = '"';
+            break;
+        case '\\':
+            *w++ = '\\';
+            break;
+        case '/':
+            *w++ = '/';
+            break;
+        case 'b':
+            *w++ = '\b';
+            break;
+        case 'f':
+            *w++ = '\f';
+            break;
+        case 'n':
+            *w++ = '\n';
+            break;
+        case 'r':
+            *w++ = '\r';
+            break;
+        case 't':
+            *w++ = '\t';
+            break;
         case 'u': {
             unsigned long cp;
             if (!hs__read_hex4(ps, &cp))
@@ -672,7 +699,8 @@ static const hs__value *hs__member(const hs__value *object, const char *key) {
     return found;
 }
 
-/* ---- schema: tree -> runtime ------------------------------------------------------------------ */
+/* ---- schema: tree -> runtime ------------------------------------------------------------------
+ */
 
 typedef struct hs__loader {
     hs__arena *arena; /* the runtime's memory */
@@ -684,8 +712,7 @@ static void hs__schema(hs__loader *ld, const char *path, const char *message) {
     if (!ld->failed && ld->error && ld->error->code == HS_OK) {
         ld->error->code = HS_ERROR_SCHEMA;
         if (path && path[0])
-            snprintf(ld->error->message, sizeof ld->error->message, "%.180s: %.70s", path,
-                     message);
+            snprintf(ld->error->message, sizeof ld->error->message, "%.180s: %.70s", path, message);
         else
             snprintf(ld->error->message, sizeof ld->error->message, "%.250s", message);
     }
@@ -728,8 +755,8 @@ static const hs__value *hs__need(hs__loader *ld, const hs__value *object, const 
         return NULL;
     }
     {
-        static const char *const names[] = {"null",   "a boolean", "a boolean", "a number",
-                                            "a string", "an array", "an object"};
+        static const char *const names[] = {"null",     "a boolean", "a boolean", "a number",
+                                            "a string", "an array",  "an object"};
         char message[64];
         snprintf(message, sizeof message, "must be %s", names[type]);
         hs__schema(ld, path, message);
@@ -776,8 +803,8 @@ static int hs__read_vec2(hs__loader *ld, const hs__value *v, const char *path, h
     return 1;
 }
 
-static int hs__need_vec2(hs__loader *ld, const hs__value *object, const char *base,
-                         const char *key, hs_vec2 *out) {
+static int hs__need_vec2(hs__loader *ld, const hs__value *object, const char *base, const char *key,
+                         hs_vec2 *out) {
     char path[256];
     const hs__value *v = hs__member(object, key);
     if (v && v->type == HS__ARRAY && v->length == 2 && v->child->type == HS__NUMBER &&
@@ -881,8 +908,8 @@ static int hs__read_shape(hs__loader *ld, const hs__value *v, const char *path, 
     }
     if (strcmp(type->string, "polygon") == 0 || strcmp(type->string, "capsule") == 0) {
         const int capsule = type->string[0] == 'c';
-        const hs__value *list =
-            hs__need(ld, v, path, capsule ? "ends" : "points", HS__ARRAY), *item;
+        const hs__value *list = hs__need(ld, v, path, capsule ? "ends" : "points", HS__ARRAY),
+                        *item;
         hs_vec2 *points;
         int i = 0;
         if (!list)
@@ -1022,8 +1049,7 @@ static int hs__read_frame(hs__loader *ld, const hs__value *v, const char *path, 
             return 0;
         }
         if (list->length) {
-            hs_point *points =
-                (hs_point *)hs__alloc_array(ld->arena, list->length, sizeof *points);
+            hs_point *points = (hs_point *)hs__alloc_array(ld->arena, list->length, sizeof *points);
             int i = 0;
             if (!points) {
                 hs__schema_memory(ld);
@@ -1095,8 +1121,8 @@ static int hs__read_pair_list(hs__loader *ld, const hs__value *list, const char 
         hs__schema(ld, path, "has too many pairs");
         return 0;
     }
-    pairs = (hs_layer_pair *)hs__alloc_array(ld->arena, list->length ? list->length : 1,
-                                             sizeof *pairs);
+    pairs =
+        (hs_layer_pair *)hs__alloc_array(ld->arena, list->length ? list->length : 1, sizeof *pairs);
     if (!pairs) {
         hs__schema_memory(ld);
         return 0;
@@ -1155,8 +1181,8 @@ static int hs__read_runtime(hs__loader *ld, const hs__value *root, hs_runtime *r
             hs__schema(ld, "layers", "must be an array of strings");
             return 0;
         }
-        layers = (const char **)hs__alloc_array(ld->arena, v->length ? v->length : 1,
-                                                sizeof *layers);
+        layers =
+            (const char **)hs__alloc_array(ld->arena, v->length ? v->length : 1, sizeof *layers);
         if (!layers) {
             hs__schema_memory(ld);
             return 0;
@@ -1274,7 +1300,8 @@ void hs_free(hs_runtime *runtime) {
     hs__arena_free(&memory);
 }
 
-/* ---- queries ---------------------------------------------------------------------------------- */
+/* ---- queries ----------------------------------------------------------------------------------
+ */
 
 const hs_sprite *hs_find_sprite(const hs_runtime *runtime, const char *name) {
     int i;
@@ -1354,19 +1381,20 @@ int hs_layers_allowed(const hs_runtime *runtime, const char *a, const char *d,
     return 0;
 }
 
-/* ---- narrowphase (a port of collision/narrowphase.cpp; FORMAT.md section 5) ------------------- */
+/* ---- narrowphase (a port of collision/narrowphase.cpp; FORMAT.md section 5) -------------------
+ */
 
 typedef struct hs__geom {
     hs_shape_type type;
     const hs_shape *shape;
     const hs_placement *at;
-    hs_vec2 center;       /* rect, circle */
-    hs_vec2 half;         /* rect */
-    double c, s;          /* rect rotation */
-    double radius;        /* circle, capsule */
-    hs_vec2 ends[2];      /* capsule */
-    int n;                /* point count (polygon vertices, 4 corners, 1 centre, 2 ends) */
-    double orientation;   /* winding of the point list */
+    hs_vec2 center;     /* rect, circle */
+    hs_vec2 half;       /* rect */
+    double c, s;        /* rect rotation */
+    double radius;      /* circle, capsule */
+    hs_vec2 ends[2];    /* capsule */
+    int n;              /* point count (polygon vertices, 4 corners, 1 centre, 2 ends) */
+    double orientation; /* winding of the point list */
 } hs__geom;
 
 typedef struct hs__contact {
@@ -1374,14 +1402,45 @@ typedef struct hs__contact {
     hs_vec2 normal;
 } hs__contact;
 
-static double hs__dot(hs_vec2 a, hs_vec2 b) { return a.x * b.x + a.y * b.y; }
-static double hs__cross(hs_vec2 a, hs_vec2 b) { return a.x * b.y - a.y * b.x; }
-static hs_vec2 hs__sub(hs_vec2 a, hs_vec2 b) { hs_vec2 r; r.x = a.x - b.x; r.y = a.y - b.y; return r; }
-static hs_vec2 hs__add(hs_vec2 a, hs_vec2 b) { hs_vec2 r; r.x = a.x + b.x; r.y = a.y + b.y; return r; }
-static hs_vec2 hs__scale(hs_vec2 a, double k) { hs_vec2 r; r.x = a.x * k; r.y = a.y * k; return r; }
-static hs_vec2 hs__div(hs_vec2 a, double k) { hs_vec2 r; r.x = a.x / k; r.y = a.y / k; return r; }
-static hs_vec2 hs__vec(double x, double y) { hs_vec2 r; r.x = x; r.y = y; return r; }
-static double hs__clamp(double v, double lo, double hi) { return v < lo ? lo : (hi < v ? hi : v); }
+static double hs__dot(hs_vec2 a, hs_vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
+static double hs__cross(hs_vec2 a, hs_vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
+static hs_vec2 hs__sub(hs_vec2 a, hs_vec2 b) {
+    hs_vec2 r;
+    r.x = a.x - b.x;
+    r.y = a.y - b.y;
+    return r;
+}
+static hs_vec2 hs__add(hs_vec2 a, hs_vec2 b) {
+    hs_vec2 r;
+    r.x = a.x + b.x;
+    r.y = a.y + b.y;
+    return r;
+}
+static hs_vec2 hs__scale(hs_vec2 a, double k) {
+    hs_vec2 r;
+    r.x = a.x * k;
+    r.y = a.y * k;
+    return r;
+}
+static hs_vec2 hs__div(hs_vec2 a, double k) {
+    hs_vec2 r;
+    r.x = a.x / k;
+    r.y = a.y / k;
+    return r;
+}
+static hs_vec2 hs__vec(double x, double y) {
+    hs_vec2 r;
+    r.x = x;
+    r.y = y;
+    return r;
+}
+static double hs__clamp(double v, double lo, double hi) {
+    return v < lo ? lo : (hi < v ? hi : v);
+}
 
 /* rotationFromDegrees: exact at multiples of 90 degrees. */
 static void hs__rotation(double degrees, double *c, double *s) {
@@ -1401,10 +1460,22 @@ static void hs__rotation(double degrees, double *c, double *s) {
     c0 = cos(rest);
     s0 = sin(rest);
     switch ((int)quarter & 3) {
-    case 0: *c = c0; *s = s0; break;
-    case 1: *c = -s0; *s = c0; break;
-    case 2: *c = -c0; *s = -s0; break;
-    default: *c = s0; *s = -c0; break;
+    case 0:
+        *c = c0;
+        *s = s0;
+        break;
+    case 1:
+        *c = -s0;
+        *s = c0;
+        break;
+    case 2:
+        *c = -c0;
+        *s = -s0;
+        break;
+    default:
+        *c = s0;
+        *s = -c0;
+        break;
     }
 }
 
@@ -1416,7 +1487,8 @@ static hs_vec2 hs__point(const hs__geom *g, int i) {
     case HS_RECT: {
         const double sx = (i == 1 || i == 2) ? g->half.x : -g->half.x;
         const double sy = i >= 2 ? g->half.y : -g->half.y;
-        return hs__vec(g->center.x + (g->c * sx - g->s * sy), g->center.y + (g->s * sx + g->c * sy));
+        return hs__vec(g->center.x + (g->c * sx - g->s * sy),
+                       g->center.y + (g->s * sx + g->c * sy));
     }
     case HS_CAPSULE:
         return g->ends[i];
@@ -1434,7 +1506,8 @@ static void hs__geom_init(hs__geom *g, const hs_shape *shape, const hs_placement
     g->orientation = 1.0;
     switch (shape->type) {
     case HS_RECT: {
-        const double angle = at->sx < 0.0 ? (shape->angle == 0.0 ? 0.0 : -shape->angle) : shape->angle;
+        const double angle =
+            at->sx < 0.0 ? (shape->angle == 0.0 ? 0.0 : -shape->angle) : shape->angle;
         g->center = hs_place_point(at, shape->center);
         g->half = hs__scale(shape->size, 0.5);
         hs__rotation(angle, &g->c, &g->s);
@@ -1903,8 +1976,8 @@ int hs_versus(const hs_runtime *runtime, const hs_sprite *attacker, int attacker
               const hs_sprite *defender, int defender_frame, double dx, double dy, int same_facing,
               const hs_layer_pair *pairs, int pair_count, hs_hit *out, int capacity) {
     const hs_placement a = hs_place(attacker, attacker_frame, 0.0, 0.0, HS_FACING_RIGHT, 1);
-    const hs_placement d =
-        hs_place(defender, defender_frame, dx, dy, same_facing ? HS_FACING_RIGHT : HS_FACING_LEFT, 0);
+    const hs_placement d = hs_place(defender, defender_frame, dx, dy,
+                                    same_facing ? HS_FACING_RIGHT : HS_FACING_LEFT, 0);
     return hs_hits(runtime, &a, &d, pairs, pair_count, out, capacity);
 }
 

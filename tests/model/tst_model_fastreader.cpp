@@ -1,3 +1,5 @@
+// One file on purpose (over 700 lines): every function compares the same two readers through
+// one set of helpers; the number-spelling quirks would be the first part to move out.
 // The native reader's two paths read alike: for every input, the fast reader (simdjson, then Qt's
 // parser whenever it gives up) gives the same document, or the same error message, as the
 // reference reader (Qt's parser alone). Inputs: every file in the repository's test data, fuzz

@@ -1,3 +1,5 @@
+// One file on purpose (over 700 lines): every function shares the window, prompts and temporary
+// folder fixture; export and recovery would be the first parts to move out.
 // Files as a user meets them: save and reload, failed open/save keep the work, the unsaved-changes
 // prompt, recent files, window settings, autosave and recovery after a crash.
 
