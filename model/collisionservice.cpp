@@ -231,7 +231,8 @@ public:
             input.center = {shape.center.x(), shape.center.y()};
             input.radius = shape.radius;
             break;
-        case ShapeType::Point: // a locator never collides
+        case ShapeType::Point:   // a locator never collides
+        case ShapeType::Capsule: // not yet wired into the collision world
             return input;
         }
         // Frames mostly use a few layers: a name is looked up only when it is not among the last

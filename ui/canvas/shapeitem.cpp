@@ -1,4 +1,5 @@
 #include "shapeitem.h"
+#include "shapepath.h"
 
 #include <QGraphicsScene>
 #include <QPainter>
@@ -62,6 +63,10 @@ void ShapeItem::updateGeometry(bool quietRefresh) {
             mPath.addEllipse(mShape.center, mShape.radius, mShape.radius);
         else
             mPath.addRect(QRectF(mShape.center, QSizeF(0, 0)));
+    } else if (mShape.type == ShapeType::Capsule) {
+        mPath = filledShapePath(mShape);
+        if (mPath.isEmpty() && !mShape.points.isEmpty())
+            mPath.addRect(QRectF(mShape.points[0], QSizeF(0, 0)));
     } else if (mShape.type == ShapeType::Point) {
         // Grabbed anywhere on its cross's square, at any zoom.
         const double arm = kPointArm / mScale;
@@ -145,7 +150,8 @@ QList<Grip> ShapeItem::grips() const {
     case ShapeType::Circle:
         result.append({Grip::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
         break;
-    case ShapeType::Point: // moved whole: no grips
+    case ShapeType::Point:   // moved whole: no grips
+    case ShapeType::Capsule: // its grips come with the Capsule tool
         break;
     }
     return result;

@@ -313,6 +313,9 @@ void PropertyPanel::refreshShape(const Shape &shape) {
     const bool isRect = shape.type == ShapeType::Rect;
     const bool isCircle = shape.type == ShapeType::Circle;
     const bool isPolygon = shape.type == ShapeType::Polygon;
+    // A capsule shows its two ends as vertex rows and its radius (its own fields come with the
+    // Capsule tool).
+    const bool isCapsule = shape.type == ShapeType::Capsule;
     QString typeText = shapeTypeName(shape.type);
     if (const auto problem = validateShape(shape))
         typeText = tr("%1 — invalid: %2").arg(typeText, problem->reason);
@@ -338,18 +341,18 @@ void PropertyPanel::refreshShape(const Shape &shape) {
         if (mShapeForm->isRowVisible(row) != on)
             mShapeForm->setRowVisible(row, on);
     };
-    showRow(mCenterRow, !isPolygon);
+    showRow(mCenterRow, !isPolygon && !isCapsule);
     showRow(mSizeRow, isRect);
     showRow(mAngle, isRect);
-    showRow(mRadius, isCircle);
+    showRow(mRadius, isCircle || isCapsule);
     setValueQuietly(mCenterX, shape.center.x());
     setValueQuietly(mCenterY, shape.center.y());
     setValueQuietly(mWidth, shape.size.width());
     setValueQuietly(mHeight, shape.size.height());
     setValueQuietly(mAngle, shape.angle);
     setValueQuietly(mRadius, shape.radius);
-    mVertexGroup->setVisible(isPolygon);
-    if (isPolygon) {
+    mVertexGroup->setVisible(isPolygon || isCapsule);
+    if (isPolygon || isCapsule) {
         if (mVertexBoxes.size() != shape.points.size() * 2)
             rebuildVertexRows(int(shape.points.size()));
         for (int i = 0; i < shape.points.size(); ++i) {

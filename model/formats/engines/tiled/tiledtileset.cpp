@@ -502,12 +502,14 @@ Object shapeToObject(const Shape &shape, int id) {
         object.x = shape.center.x();
         object.y = shape.center.y();
         break;
-    case ShapeType::Polygon: {
+    case ShapeType::Polygon:
+    case ShapeType::Capsule: {
         object.kind = ObjectKind::Polygon;
-        const QPointF anchor = shape.points.value(0);
+        const QList<QPointF> points = engines::polygonPoints(shape);
+        const QPointF anchor = points.value(0);
         object.x = anchor.x();
         object.y = anchor.y();
-        for (QPointF p : shape.points)
+        for (QPointF p : points)
             object.points.append(engines::pixelRounded(p - anchor));
         break;
     }
