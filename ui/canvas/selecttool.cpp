@@ -2,6 +2,7 @@
 
 #include "canvas.h"
 #include "editorsession.h"
+#include "segmentdistance.h"
 #include "shapecommands.h"
 
 #include <QGraphicsPathItem>
@@ -193,9 +194,18 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         return;
     }
     case Grip::Kind::Radius: {
-        const double r = QLineF(shape.center, event.pos).length();
+        const double r = shape.type == ShapeType::Capsule && shape.points.size() == 2
+                             ? distanceToSegment(event.pos, shape.points[0], shape.points[1])
+                             : QLineF(shape.center, event.pos).length();
         shape.radius = mCanvas->snapLength(r, event.modifiers);
         pushDrag({shape}, tr("Resize %1"));
+        break;
+    }
+    case Grip::Kind::End: {
+        if (mGrip.index < 0 || mGrip.index >= shape.points.size())
+            return;
+        shape.points[mGrip.index] = mCanvas->snap(event.pos, event.modifiers, mHandleShape);
+        pushDrag({shape}, tr("Move End of %1"));
         break;
     }
     case Grip::Kind::None:
