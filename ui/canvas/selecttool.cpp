@@ -125,8 +125,10 @@ void SelectTool::moveShapes(const ToolMouseEvent &event) {
     // shapes on whole pixels stay on whole pixels and corners land on grid lines.
     const int primaryIndex = mDragShapes.contains(mClickedShape) ? mClickedShape : mDragShapes[0];
     const Shape &primary = mDragOriginal[mDragShapes.indexOf(primaryIndex)];
-    const QPointF anchor = primary.type == ShapeType::Polygon && !primary.points.isEmpty()
-                               ? primary.points[0]
+    const bool byFirstPoint =
+        (primary.type == ShapeType::Polygon || primary.type == ShapeType::Capsule) &&
+        !primary.points.isEmpty();
+    const QPointF anchor = byFirstPoint                      ? primary.points[0]
                            : primary.type == ShapeType::Rect ? primary.outline().value(0)
                                                              : primary.center;
     const QPointF raw = event.pos - mPressPos;
