@@ -25,7 +25,8 @@ parallel=${2:-2}
 flags="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined"
 # -O1 with line tables, as the configuration's flags (CMake appends those after CMAKE_CXX_FLAGS, so
 # an -O1 there became RelWithDebInfo's -O2 -g); 10% less build time in CI, same stack traces.
-cmake -S . -B build-fuzz -DHITSMITH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+source scripts/compiler-cache.sh
+cmake -S . -B build-fuzz "${compiler_cache[@]}" -DHITSMITH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -fuse-ld=lld" >/dev/null

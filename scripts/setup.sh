@@ -56,5 +56,6 @@ fi
 jobs=$(nproc 2>/dev/null || echo 2)
 werror=OFF
 [ "${HITSMITH_WERROR:-0}" = 1 ] && werror=ON
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DHITSMITH_WERROR="$werror"
+source scripts/compiler-cache.sh
+cmake -S . -B build "${compiler_cache[@]}" -DCMAKE_BUILD_TYPE=Release -DHITSMITH_WERROR="$werror"
 cmake --build build -j"$jobs"

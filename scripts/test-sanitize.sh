@@ -20,7 +20,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 werror=OFF
 [ "${HITSMITH_WERROR:-0}" = 1 ] && werror=ON
 flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-cmake -S . -B build-asan -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DHITSMITH_BUILD_BENCH=OFF \
+source scripts/compiler-cache.sh
+cmake -S . -B build-asan "${compiler_cache[@]}" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DHITSMITH_BUILD_BENCH=OFF \
   -DHITSMITH_OPTIMIZE_HOT_CODE=ON \
   -DHITSMITH_WERROR="$werror" \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags -fuse-ld=lld" \

@@ -398,14 +398,11 @@ void TestMotionPoints::spineRootTimeline() {
                                      .toObject()
                                      .value("translate")
                                      .toArray();
-    // Key times are the largest 32-bit floats not after each start (as the attachment keys),
-    // spelled as the shortest decimals that read back to them.
-    QCOMPARE(float(0.099999994), std::nextafter(0.1f, 0.0f));
-    QCOMPARE(float(0.19999999), std::nextafter(0.2f, 0.0f));
-    const QJsonArray expected{
-        QJsonObject{{"time", 0}, {"x", 0}, {"y", 0}, {"curve", "stepped"}},
-        QJsonObject{{"time", 0.099999994}, {"x", 4}, {"y", 0}, {"curve", "stepped"}},
-        QJsonObject{{"time", 0.19999999}, {"x", 6.5}, {"y", 1}}};
+    // Key times are each start as the shortest decimal of its nearest 32-bit float (as the
+    // attachment keys): 0.1 and 0.2, no float noise.
+    const QJsonArray expected{QJsonObject{{"time", 0}, {"x", 0}, {"y", 0}, {"curve", "stepped"}},
+                              QJsonObject{{"time", 0.1}, {"x", 4}, {"y", 0}, {"curve", "stepped"}},
+                              QJsonObject{{"time", 0.2}, {"x", 6.5}, {"y", 1}}};
     QCOMPARE(translate, expected);
     // The skeleton's bounds hold the boxes where they are shown: frame c's body, 6.5 px on and
     // 1 px up, reaches x 11.5 and y 21.

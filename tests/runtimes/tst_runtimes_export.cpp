@@ -64,7 +64,7 @@ private Q_SLOTS:
         QCOMPARE(out.value(QStringLiteral("format")).toString(),
                  QStringLiteral("hitsmith-runtime"));
         QCOMPARE(out.value(QStringLiteral("version")).toInt(), 1);
-        QVERIFY(!out.contains(QStringLiteral("tick_rate")));
+        QCOMPARE(out.value(QStringLiteral("tick_rate")).toInt(), 60); // the default rate
         QCOMPARE(out.value(QStringLiteral("attack_layer")).toString(), QStringLiteral("hitbox"));
         QCOMPARE(out.value(QStringLiteral("collide")), source.value(QStringLiteral("collide")));
         QCOMPARE(out.value(QStringLiteral("layers")).toArray(),
@@ -187,6 +187,16 @@ private Q_SLOTS:
                            .toString(),
                  QStringLiteral("high"));
         QVERIFY(runtimeFormat().write(document, {}, {}).bytes.contains("\"damage\":12,"));
+        // At the document's own rate of 30 ticks a second: 100 ms is 3 ticks, 17 ms 1 (0.51).
+        DocumentData slower = document;
+        slower.tickRate = 30;
+        const QJsonObject atThirty = exported(slower);
+        QCOMPARE(atThirty.value(QStringLiteral("tick_rate")).toInt(), 30);
+        const QJsonArray slowFrames =
+            atThirty.value(QStringLiteral("sprites"))[0][QStringLiteral("frames")].toArray();
+        QCOMPARE(slowFrames[0][QStringLiteral("ticks")].toInt(), 3);
+        QCOMPARE(slowFrames[1][QStringLiteral("ticks")].toInt(), 1);
+        QCOMPARE(slowFrames[3][QStringLiteral("ticks")].toInt(), 1); // 0.75
         // Deterministic: the same document, the same bytes.
         QCOMPARE(runtimeFormat().write(document, {}, {}).bytes,
                  runtimeFormat().write(document, {}, {}).bytes);

@@ -85,8 +85,8 @@ private:
 // longer reach) still passes every check, so a run that does too little fails. About 70% of
 // what the run reached when the floors were set (2026-11-29).
 #ifndef HITSMITH_EXERCISER_SANITIZED // the sanitizer build checks no floors: it runs fewer steps
-constexpr int kFloorActions = 185;       // 268 then
-constexpr int kFloorDialogs = 730;       // 1,047 then
+constexpr int kFloorActions = 185;   // 268 then
+constexpr int kFloorDialogs = 730;   // 1,047 then
 constexpr int kFloorLongestHistory = 32; // 46 then
 #endif
 

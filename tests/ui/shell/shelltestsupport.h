@@ -7,6 +7,7 @@
 #include "prompts.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QQueue>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,6 +82,12 @@ public:
 
 /// One sprite "hero" with frame "idle": a square "a" on layer "hit" and an overlapping square
 /// "b" on layer "hurt", plus frame "run" with a circle "c".
+/// The bytes of the file at path; empty when it cannot be read.
+inline QByteArray readAll(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 inline DocumentData makeDocument() {
     DocumentData data;
     Sprite sprite;

@@ -25,11 +25,6 @@ using namespace hitsmith::test;
 
 namespace {
 
-QByteArray readAll(const QString &path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 const FileFormat *formatNamed(const char *name) {
     return FormatRegistry::instance().byName(QLatin1String(name));
 }

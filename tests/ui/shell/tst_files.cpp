@@ -27,11 +27,6 @@ using namespace hitsmith::test;
 
 namespace {
 
-QByteArray readAll(const QString &path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 // The image path of the first sprite exactly as the file on disk stores it.
 QString storedImage(const QString &path) {
     const ReadResult raw = HitsmithFormat::parse(readAll(path));

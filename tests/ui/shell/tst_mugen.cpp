@@ -42,11 +42,6 @@ namespace {
 
 constexpr double kZoom = 4.0;
 
-QByteArray readAll(const QString &path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 /// Every file under dir with its SHA-1, to see that nothing was written.
 QMap<QString, QByteArray> fingerprints(const QString &dir) {
     QMap<QString, QByteArray> out;

@@ -12,6 +12,7 @@
 #include "commands/shapecommands.h"
 #include "commands/structurecommands.h"
 #include "editorsession.h"
+#include "framestripdelegate.h"
 #include "layerspanel.h"
 #include "mainwindow.h"
 #include "onionlayer.h"
@@ -672,6 +673,24 @@ private Q_SLOTS:
         QCOMPARE(layers->currentText(), QStringLiteral("hitbox"));
     }
 
+    // The coloured runs FrameStripDelegate::paintBand draws for ticks on a band width px wide.
+    static int bandSegments(int ticks, int width) {
+        QImage image(width, 6, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            FrameStripDelegate::paintBand(&painter, image.rect(), Qt::red, ticks);
+        }
+        int runs = 0;
+        bool inside = false;
+        for (int x = 0; x < width; ++x) {
+            const bool red = image.pixelColor(x, 3) == QColor(Qt::red);
+            runs += red && !inside;
+            inside = red;
+        }
+        return runs;
+    }
+
     void frameDataOfTheKnightsAttack() {
         openKnight();
         QComboBox *layers = timeline()->layerCombo();
@@ -688,6 +707,12 @@ private Q_SLOTS:
                  int(TimelineModel::Phase::Startup));
         QCOMPARE(model->index(3).data(TimelineModel::PhaseRole).toInt(),
                  int(TimelineModel::Phase::Active));
+
+        // The band under each thumbnail counts the frame's ticks: 100 ms at 60/s is 6 segments.
+        QCOMPARE(model->index(3).data(TimelineModel::TicksRole).toInt(), 6);
+        QCOMPARE(bandSegments(6, 60), 6);
+        QCOMPARE(bandSegments(40, 60), 1); // 1.5 px a tick: one solid segment
+        QCOMPARE(bandSegments(-1, 60), 1); // never ends
 
         // Durations count: attack-1 made 40 ms long (2.4 ticks: 2).
         model->setData(model->index(1), 40, Qt::EditRole);

@@ -12,6 +12,7 @@ namespace {
 
 constexpr int kPadding = 4;
 constexpr int kBandHeight = 6;
+constexpr int kMinTickWidth = 3;    // a tick segment narrower than this is not drawn apart
 constexpr int kMaxDuration = 60000; // a minute per frame is beyond any animation
 
 } // namespace
@@ -34,6 +35,22 @@ QSize FrameStripDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
                                option.fontMetrics.horizontalAdvance(QStringLiteral("00000 ms")));
     return {width + 2 * kPadding,
             TimelineModel::kThumbnailSize + kBandHeight + 2 * line + 5 * kPadding};
+}
+
+void FrameStripDelegate::paintBand(QPainter *painter, const QRect &band, const QColor &color,
+                                   int ticks) {
+    // Players count ticks, so the band is cut into one segment per tick with a 1 px gap between
+    // them. A frame too narrow for that (or one that never ends) is one solid segment.
+    const int step = ticks > 0 ? band.width() / ticks : 0;
+    if (ticks <= 1 || step < kMinTickWidth) {
+        painter->fillRect(band, color);
+        return;
+    }
+    for (int tick = 0; tick < ticks; ++tick) {
+        const int left = band.left() + band.width() * tick / ticks;
+        const int right = band.left() + band.width() * (tick + 1) / ticks - 1; // 1 px gap
+        painter->fillRect(QRect(QPoint(left, band.top()), QPoint(right - 1, band.bottom())), color);
+    }
 }
 
 QRect FrameStripDelegate::durationRect(const QStyleOptionViewItem &option) const {
@@ -75,8 +92,9 @@ void FrameStripDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     y += size + kPadding;
 
     if (mShowsPhases)
-        painter->fillRect(QRect(x, y, width, kBandHeight),
-                          phaseColor(index.data(TimelineModel::PhaseRole).toInt()));
+        paintBand(painter, QRect(x, y, width, kBandHeight),
+                  phaseColor(index.data(TimelineModel::PhaseRole).toInt()),
+                  index.data(TimelineModel::TicksRole).toInt());
 
     const bool own = index.data(TimelineModel::HasOwnDurationRole).toBool();
     QFont font = option.font;

@@ -5,8 +5,9 @@
 namespace hitsmith {
 
 /// Draws one frame of the Timeline strip: its name, its thumbnail, a band coloured by its
-/// phase for the attack layer (startup, active, recovery) and its duration ("100 ms", greyed when
-/// the sprite's default applies). Edits the duration in a spin box over the duration line.
+/// phase for the attack layer (startup, active, recovery), cut into one segment per tick, and its
+/// duration ("100 ms", greyed when the sprite's default applies). Edits the duration in a spin box
+/// over the duration line.
 class FrameStripDelegate : public QStyledItemDelegate {
     Q_OBJECT
 
@@ -15,6 +16,10 @@ public:
 
     /// The band's colour for each phase (also the frame data summary's).
     static QColor phaseColor(int phase);
+
+    /// Fills band with color cut into ticks segments (one solid segment when they would be
+    /// too narrow to tell apart, or when ticks is not positive: a frame that never ends).
+    static void paintBand(QPainter *painter, const QRect &band, const QColor &color, int ticks);
 
     /// Whether the band is drawn (an attack layer is chosen).
     void setShowsPhases(bool on) { mShowsPhases = on; }

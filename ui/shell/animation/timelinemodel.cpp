@@ -74,6 +74,11 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const {
             return tr("forever");
         return ticks.ticks == 1 ? tr("1 tick") : tr("%1 ticks").arg(ticks.ticks);
     }
+    case TicksRole: {
+        const operations::FrameTicks ticks =
+            operations::frameTicks(sprite, index.row(), all.tickRate);
+        return ticks.open ? -1 : ticks.ticks;
+    }
     case CurrentRole:
         return index.row() == mCurrent;
     case PhaseRole: {

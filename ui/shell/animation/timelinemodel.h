@@ -32,6 +32,9 @@ public:
         /// QString: a MUGEN element's time as the strip shows it ("4 ticks", "forever"); empty
         /// for a frame whose length is its duration in ms.
         TicksTextRole,
+        /// int: the ticks the frame lasts at the document's tick rate (-1: a MUGEN element that
+        /// never ends); the phase band under the thumbnail is cut into this many segments.
+        TicksRole,
     };
 
     /// Where a frame stands in the move for the attack layer.

@@ -122,12 +122,6 @@ FileFormat::Capabilities RuntimeFormat::capabilities() const {
     return CanWrite;
 }
 
-double RuntimeFormat::tickRate(const DocumentData &document) {
-    const QJsonValue value = document.extra.value(QStringLiteral("tick_rate"));
-    const double rate = value.isDouble() ? value.toDouble() : 0.0;
-    return std::isfinite(rate) && rate > 0.0 ? rate : 0.0;
-}
-
 QStringList RuntimeFormat::exportWarnings(const DocumentData &document) const {
     return engines::invalidShapeWarnings(document);
 }
@@ -137,16 +131,14 @@ WriteResult RuntimeFormat::write(const DocumentData &document, const FormatConte
     WriteResult result;
     if (!engines::checkInvalidShapes(document, options, &result))
         return result;
-    const double ticks = tickRate(document);
+    const int tickRate = document.tickRate;
     const QStringList layers = document.layerNames();
     const QString attack = operations::defaultAttackLayer(layers);
 
     QString out;
     out += QLatin1StringView(R"({"format":"hitsmith-runtime","version":1)");
-    if (ticks > 0.0) {
-        out += QLatin1StringView(",\"tick_rate\":");
-        json::appendNumber(out, ticks);
-    }
+    out += QLatin1StringView(",\"tick_rate\":");
+    out += QString::number(tickRate);
     out += QLatin1StringView(",\"layers\":[");
     for (qsizetype i = 0; i < layers.size(); ++i) {
         if (i)
@@ -190,11 +182,15 @@ WriteResult RuntimeFormat::write(const DocumentData &document, const FormatConte
             out += u',';
             appendKey(out, "duration_ms");
             out += QString::number(duration);
-            if (ticks > 0.0) {
-                out += u',';
-                appendKey(out, "ticks");
-                out += QString::number(std::llround(duration * ticks / 1000.0));
-            }
+            // The frame's ticks as frame data counts them: a MUGEN element's own time, else the
+            // duration rounded at the tick rate. An element that never ends (-1) shows for its
+            // duration here: a loader's clock runs on milliseconds.
+            const operations::FrameTicks frameTicks = operations::frameTicks(sprite, f, tickRate);
+            out += u',';
+            appendKey(out, "ticks");
+            out +=
+                QString::number(frameTicks.open ? std::llround(duration * double(tickRate) / 1000.0)
+                                                : frameTicks.ticks);
             out += u',';
             appendKey(out, "origin");
             appendPoint(out, origin.x(), origin.y());

@@ -16,10 +16,6 @@ public:
     QStringList exportWarnings(const DocumentData &document) const override;
     WriteResult write(const DocumentData &document, const FormatContext &context,
                       const WriteOptions &options) const override;
-
-    /// The document's tick rate (ticks per second) when its top level has a positive finite
-    /// "tick_rate"; 0 otherwise.
-    static double tickRate(const DocumentData &document);
 };
 
 } // namespace hitsmith

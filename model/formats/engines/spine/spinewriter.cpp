@@ -77,17 +77,12 @@ QString attachmentName(const DocumentData &document, const Sprite &sprite, const
     return document.sprites.size() > 1 ? sprite.name + u'/' + name : name;
 }
 
-/// A frame's start in seconds as Spine keys it: runtimes keep key times as 32-bit floats
-/// (spine-ts in a Float32Array), and the nearest float to 0.1 s is a little after it, so a game
-/// at exactly 0.1 s would still show the frame before. The largest float not after the start is
-/// keyed instead (at most ~1e-8 s early; milliseconds read back rounded are the same), spelled
-/// as the shortest decimal that reads back to that float: "0.099999994", not the double's
-/// "0.09999999403953552".
+/// A frame's start in seconds as Spine keys it: runtimes keep key times as 32-bit floats (spine-ts
+/// in a Float32Array), so the time is written as the shortest decimal that reads back to the
+/// nearest float, "0.1", never the double's noise "0.09999999403953552" (a float widened to a
+/// double). Spine's editor keys 0.1 s the same way: the float is ~1.5e-9 s after the start.
 double keyTime(qint64 ms) {
-    const double exact = double(ms) / 1000.0;
-    float time = float(exact);
-    if (double(time) > exact)
-        time = std::nextafter(time, 0.0f);
+    const float time = float(double(ms) / 1000.0);
     char digits[32];
     const auto written = std::to_chars(digits, digits + sizeof digits, time);
     double spelled = 0;
