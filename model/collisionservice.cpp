@@ -231,8 +231,17 @@ public:
             input.center = {shape.center.x(), shape.center.y()};
             input.radius = shape.radius;
             break;
-        case ShapeType::Point:   // a locator never collides
-        case ShapeType::Capsule: // not yet wired into the collision world
+        case ShapeType::Capsule:
+            if (!isCollidableRectOrCircle(shape)) // exactly two ends, radius > 0, in range
+                return input;
+            lane.points.clear();
+            lane.points.push_back({shape.points[0].x(), shape.points[0].y()});
+            lane.points.push_back({shape.points[1].x(), shape.points[1].y()});
+            input.type = collision::GeometryKind::Capsule;
+            input.points = lane.points;
+            input.radius = shape.radius;
+            break;
+        case ShapeType::Point: // a locator never collides
             return input;
         }
         // Frames mostly use a few layers: a name is looked up only when it is not among the last

@@ -162,6 +162,11 @@ public:
             return rect(c, {uniform(1, 30), uniform(1, 30)}, uniform(-360, 360));
         case GeometryKind::Circle:
             return circle(c, uniform(0.5, 15));
+        case GeometryKind::Capsule: {
+            const double t = uniform(0, 2 * kPi), half = uniform(0, 15);
+            const Vec2 d{half * std::cos(t), half * std::sin(t)};
+            return capsule(c - d, c + d, uniform(0.5, 10));
+        }
         }
         return {};
     }

@@ -199,7 +199,10 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         const double r = shape.type == ShapeType::Capsule && shape.points.size() == 2
                              ? distanceToSegment(event.pos, shape.points[0], shape.points[1])
                              : QLineF(shape.center, event.pos).length();
-        shape.radius = mCanvas->snapLength(r, event.modifiers);
+        // A capsule's radius dragged onto its segment becomes 0: kept and flagged invalid (its
+        // problem names the radius) rather than raised to the snap's smallest length.
+        const bool ontoSegment = shape.type == ShapeType::Capsule && r < 0.5;
+        shape.radius = ontoSegment ? 0.0 : mCanvas->snapLength(r, event.modifiers);
         pushDrag({shape}, tr("Resize %1"));
         break;
     }

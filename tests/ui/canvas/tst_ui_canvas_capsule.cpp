@@ -2,6 +2,7 @@
 // K picks the tool, a drag lays the core segment from end to end, moving out sets the radius and
 // a click places it (one undo step); the end and radius grips and the arrow keys edit it.
 
+#include "abstracttool.h"
 #include "canvas.h"
 #include "canvasview.h"
 #include "editorsession.h"
