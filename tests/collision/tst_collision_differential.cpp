@@ -6,6 +6,10 @@
 //   use boost::geometry::intersects; a circle hits a polygon iff the distance from its centre to
 //   the polygon is at most its radius; two circles compare centre distance with the radii.
 //   Pairs within kBand of touching are skipped (counted, and required to be rare).
+//   A pair with a capsule (issue 43): each shape is a core (capsule: its segment, circle: its
+//   centre, else its outline) grown by a radius; a hit iff Boost's core distance <= the radii,
+//   depth radii - distance, or (cores meeting) radii + the origin's distance to the boundary of
+//   the cores' Minkowski difference.
 // - depth: for polygon pairs, the distance from the origin to the boundary of the convex hull of
 //   every vertex difference a_i - b_j (the Minkowski difference); for a circle and a polygon,
 //   r - distance(centre, polygon) outside, r + distance(centre, boundary) inside; must agree
