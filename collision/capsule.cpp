@@ -64,16 +64,6 @@ double support(std::span<const Vec2> pts, Vec2 n) {
 
 } // namespace
 
-bool isUsableCapsule(const Capsule &c) {
-    return isFinite(c.p) && isFinite(c.q) && std::isfinite(c.radius) && c.radius >= 0.0;
-}
-
-Aabb boundsOf(const Capsule &c) {
-    const double r = c.radius;
-    return {{std::min(c.p.x, c.q.x) - r, std::min(c.p.y, c.q.y) - r},
-            {std::max(c.p.x, c.q.x) + r, std::max(c.p.y, c.q.y) + r}};
-}
-
 double segmentDistance(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1) {
     if (segmentsCross(a0, a1, b0, b1))
         return 0.0;
@@ -88,18 +78,19 @@ std::optional<Contact> collideHullCapsule(std::span<const Vec2> a, double ra, co
     const std::array<Vec2, 2> seg{b.p, b.q};
     const double radii = ra + b.radius;
     const std::size_t n = a.size();
-    double orientation = 1.0;
+    double orientation = 1.0, area = 0.0;
     if (n >= 3) {
-        double area = 0.0;
         for (std::size_t i = 0; i < n; ++i)
             area += cross(a[i], a[(i + 1) % n]);
         orientation = area >= 0.0 ? 1.0 : -1.0;
     }
 
-    // Do the cores (a and the segment) intersect? Then the distance is 0.
+    // Do the cores (a and the segment) intersect? Then the distance is 0. An end inside a: only
+    // for a polygon with area (one of zero area, such as a rectangle of size 0, has no inside
+    // and no usable normals; the segment tests below find where it meets the capsule).
     bool intersect = false;
     Closest best;
-    if (n >= 3) {
+    if (n >= 3 && area != 0.0) {
         for (Vec2 x : seg) {
             bool inside = true;
             for (std::size_t i = 0; i < n && inside; ++i) {

@@ -2,7 +2,7 @@
 
 // Capsule pair tests (issue 43): a capsule is the Minkowski sum of a segment and a disc. Same
 // conventions as narrowphase.h: moving shape b by depth * normal separates the pair.
-// Not yet wired into the [type][type] table, the world or the sweep (see the report).
+// The Capsule struct itself lives in geometry.h (GeometryKind::Capsule).
 
 #include "geometry.h"
 
@@ -10,19 +10,6 @@
 #include <span>
 
 namespace hitsmith::collision {
-
-/// A capsule: every point within `radius` of the segment from `p` to `q` (p == q: a circle).
-struct Capsule {
-    Vec2 p;              ///< first end
-    Vec2 q;              ///< second end
-    double radius = 0.0; ///< radius, > 0 for a valid capsule
-};
-
-/// Whether a capsule is usable in a pair: finite ends, finite radius >= 0.
-bool isUsableCapsule(const Capsule &c);
-
-/// Bounding box of a capsule.
-Aabb boundsOf(const Capsule &c);
 
 /// Exact distance between two segments (0 when they cross or touch).
 double segmentDistance(Vec2 a0, Vec2 a1, Vec2 b0, Vec2 b1);

@@ -108,6 +108,16 @@ PreparedShape prepare(const ShapeInput &shape) {
         std::construct_at(&p.circle, Circle{shape.center, shape.radius});
         p.valid = isUsableCircle(shape);
         break;
+    case GeometryKind::Capsule:
+        // Exactly two ends; anything else is kept (as an empty capsule) and never paired.
+        if (shape.points.size() == 2) {
+            std::construct_at(&p.capsule, Capsule{shape.points[0], shape.points[1], shape.radius});
+            p.valid = isUsableCapsule(p.capsule);
+        } else {
+            std::construct_at(&p.capsule);
+            p.valid = false;
+        }
+        break;
     default:
         p.valid = false;
         break;
@@ -139,6 +149,8 @@ Aabb boundsOf(const PreparedShape &shape) {
         return boundsOf(shape.rect);
     case GeometryKind::Circle:
         return boundsOf(shape.circle);
+    case GeometryKind::Capsule:
+        return boundsOf(shape.capsule);
     }
     const double nan = std::numeric_limits<double>::quiet_NaN();
     return {{nan, nan}, {nan, nan}};

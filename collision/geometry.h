@@ -2,6 +2,7 @@
 
 #include "vec2.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <span>
@@ -9,16 +10,18 @@
 namespace hitsmith::collision {
 
 /// The kinds of shape the narrowphase knows; the values index the [type][type] pair table.
-enum class GeometryKind : std::uint8_t { Polygon, Rect, Circle };
+enum class GeometryKind : std::uint8_t { Polygon, Rect, Circle, Capsule };
 
 /// Number of GeometryKind values.
-inline constexpr int kGeometryKindCount = 3;
+inline constexpr int kGeometryKindCount = 4;
 
 /// One shape as the caller holds it; only the fields of its type are read.
 /// Polygon: `points`, convex, either winding, collinear vertices allowed, any count >= 3.
 /// Rect: `center`, `size` (full width and height), `angleDegrees` (positive turns clockwise on a
 /// y-down screen: the matrix [cos -sin; sin cos] applied in y-down coordinates, as QTransform).
 /// Circle: `center`, `radius`.
+/// Capsule: `points` (exactly 2: the ends of its segment), `radius` (every point within radius of
+/// the segment; equal ends make a circle, radius 0 the bare segment).
 /// Invalid input (non-finite numbers, fewer than 3 points or all points equal, negative sizes)
 /// never crashes; it simply takes part in no pair. Degenerate but valid polygons (zero area,
 /// repeated vertices) act as the segment or polygon they trace.
@@ -28,7 +31,7 @@ struct ShapeInput {
     Vec2 center;                               ///< rectangle or circle centre
     Vec2 size;                                 ///< rectangle width and height
     double angleDegrees = 0.0;                 ///< rectangle rotation, clockwise on screen
-    double radius = 0.0;                       ///< circle radius
+    double radius = 0.0;                       ///< circle or capsule radius
     std::uint16_t layer = 0;                   ///< collision layer (see World::setLayerFilter)
 };
 
@@ -101,6 +104,25 @@ struct Circle {
     double radius = 0.0; ///< radius, >= 0
 };
 
+/// A capsule: every point within `radius` of the segment from `p` to `q` (p == q: a circle).
+struct Capsule {
+    Vec2 p;              ///< first end
+    Vec2 q;              ///< second end
+    double radius = 0.0; ///< radius, >= 0
+};
+
+/// Bounding box of a capsule.
+inline Aabb boundsOf(const Capsule &c) {
+    const double r = c.radius;
+    return {{std::min(c.p.x, c.q.x) - r, std::min(c.p.y, c.q.y) - r},
+            {std::max(c.p.x, c.q.x) + r, std::max(c.p.y, c.q.y) + r}};
+}
+
+/// Whether a capsule is usable in a pair: finite ends, finite radius >= 0.
+inline bool isUsableCapsule(const Capsule &c) {
+    return isFinite(c.p) && isFinite(c.q) && std::isfinite(c.radius) && c.radius >= 0.0;
+}
+
 /// A view of a convex polygon's vertices with its winding resolved once; the points are not
 /// copied and must outlive the view.
 struct PolygonView {
@@ -159,6 +181,7 @@ struct PreparedShape {
         PolygonView polygon; ///< for GeometryKind::Polygon
         OrientedRect rect;   ///< for GeometryKind::Rect
         Circle circle;       ///< for GeometryKind::Circle
+        Capsule capsule;     ///< for GeometryKind::Capsule
     };
     /// An invalid, empty polygon.
     PreparedShape()

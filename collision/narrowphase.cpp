@@ -1,5 +1,7 @@
 #include "narrowphase.h"
 
+#include "capsule.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -109,11 +111,37 @@ std::optional<Contact> circleCircle(const PreparedShape &a, const PreparedShape 
     return collideCircles(a.circle, b.circle);
 }
 
-// Indexed [a.type][b.type], in GeometryKind order: Polygon, Rect, Circle.
+std::optional<Contact> flip(std::optional<Contact> c) {
+    return c ? std::optional(flipped(*c)) : std::nullopt;
+}
+std::optional<Contact> polyCapsule(const PreparedShape &a, const PreparedShape &b) {
+    return collidePolygonCapsule(a.polygon, b.capsule);
+}
+std::optional<Contact> rectCapsule(const PreparedShape &a, const PreparedShape &b) {
+    return collideRectCapsule(a.rect, b.capsule);
+}
+std::optional<Contact> circleCapsule(const PreparedShape &a, const PreparedShape &b) {
+    return flip(collideCapsuleCircle(b.capsule, a.circle));
+}
+std::optional<Contact> capsulePoly(const PreparedShape &a, const PreparedShape &b) {
+    return flip(collidePolygonCapsule(b.polygon, a.capsule));
+}
+std::optional<Contact> capsuleRect(const PreparedShape &a, const PreparedShape &b) {
+    return flip(collideRectCapsule(b.rect, a.capsule));
+}
+std::optional<Contact> capsuleCircle(const PreparedShape &a, const PreparedShape &b) {
+    return collideCapsuleCircle(a.capsule, b.circle);
+}
+std::optional<Contact> capsuleCapsule(const PreparedShape &a, const PreparedShape &b) {
+    return collideCapsules(a.capsule, b.capsule);
+}
+
+// Indexed [a.type][b.type], in GeometryKind order: Polygon, Rect, Circle, Capsule.
 constexpr PairFn kPairTable[kGeometryKindCount][kGeometryKindCount] = {
-    {polyPoly, polyRect, polyCircle},
-    {rectPoly, rectRect, rectCircle},
-    {circlePoly, circleRect, circleCircle},
+    {polyPoly, polyRect, polyCircle, polyCapsule},
+    {rectPoly, rectRect, rectCircle, rectCapsule},
+    {circlePoly, circleRect, circleCircle, circleCapsule},
+    {capsulePoly, capsuleRect, capsuleCircle, capsuleCapsule},
 };
 
 } // namespace

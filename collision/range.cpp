@@ -74,6 +74,11 @@ std::optional<Rounded> roundedOf(const ShapeInput &shape) {
         r.points.push_back(p.circle.center);
         r.radius = p.circle.radius;
         break;
+    case GeometryKind::Capsule: // the segment rounded by the radius
+        r.points.push_back(p.capsule.p);
+        r.points.push_back(p.capsule.q);
+        r.radius = p.capsule.radius;
+        break;
     }
     return r;
 }

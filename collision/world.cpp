@@ -1,5 +1,7 @@
 #include "world.h"
 
+#include "capsule.h"
+
 #include "narrowphase.h"
 #include "vectorstate.h"
 #include "worldcontact.h"
@@ -84,6 +86,9 @@ void World::store(SlotIndex s, const ShapeInput &shape) {
     case GeometryKind::Circle:
         std::construct_at(&body.circle, p.circle);
         break;
+    case GeometryKind::Capsule:
+        std::construct_at(&body.capsule, p.capsule);
+        break;
     }
     if (p.valid) {
         const Aabb box = boundsOf(prepared(s));
@@ -116,6 +121,19 @@ std::optional<Aabb> World::stage(Body &body, const ShapeInput &shape, std::vecto
         if (!isUsableCircle(shape))
             return std::nullopt;
         box = boundsOf(circle);
+        break;
+    }
+    case GeometryKind::Capsule: {
+        // prepare()'s rule: exactly two finite ends and a finite radius >= 0.
+        if (shape.points.size() != 2) {
+            std::construct_at(&body.capsule);
+            return std::nullopt;
+        }
+        const Capsule capsule{shape.points[0], shape.points[1], shape.radius};
+        std::construct_at(&body.capsule, capsule);
+        if (!isUsableCapsule(capsule))
+            return std::nullopt;
+        box = boundsOf(capsule);
         break;
     }
     default: // not a kind this build knows: kept, never paired
@@ -189,6 +207,9 @@ PreparedShape World::prepared(SlotIndex s) const {
         break;
     case GeometryKind::Circle:
         std::construct_at(&p.circle, body.circle);
+        break;
+    case GeometryKind::Capsule:
+        std::construct_at(&p.capsule, body.capsule);
         break;
     }
     return p;
@@ -299,33 +320,56 @@ std::optional<Contact> World::testInOrder(SlotIndex p, SlotIndex q) const {
         return c ? std::optional(flipped(*c)) : std::nullopt;
     };
     std::optional<Contact> contact;
-    switch (static_cast<unsigned>(a.type) * kGeometryKindCount + static_cast<unsigned>(b.type)) {
-    case 0: // polygon, polygon
+    constexpr unsigned kPoly = 0, kRect = 1, kCircle = 2, kCapsule = 3, kN = kGeometryKindCount;
+    static_assert(unsigned(GeometryKind::Capsule) == kCapsule && kN == 4);
+    switch (static_cast<unsigned>(a.type) * kN + static_cast<unsigned>(b.type)) {
+    case kPoly *kN + kPoly:
         contact = collidePolygons(polygonOf(a), polygonOf(b));
         break;
-    case 1: // polygon, rectangle
+    case kPoly *kN + kRect:
         contact = collidePolygonRect(polygonOf(a), b.rect);
         break;
-    case 2: // polygon, circle
+    case kPoly *kN + kCircle:
         contact = collidePolygonCircle(polygonOf(a), b.circle);
         break;
-    case 3: // rectangle, polygon
+    case kPoly *kN + kCapsule:
+        contact = collidePolygonCapsule(polygonOf(a), b.capsule);
+        break;
+    case kRect *kN + kPoly:
         contact = flip(collidePolygonRect(polygonOf(b), a.rect));
         break;
-    case 4:
+    case kRect *kN + kRect:
         contact = collideRects(a.rect, b.rect);
         break;
-    case 5:
+    case kRect *kN + kCircle:
         contact = collideRectCircle(a.rect, b.circle);
         break;
-    case 6: // circle, polygon
+    case kRect *kN + kCapsule:
+        contact = collideRectCapsule(a.rect, b.capsule);
+        break;
+    case kCircle *kN + kPoly:
         contact = flip(collidePolygonCircle(polygonOf(b), a.circle));
         break;
-    case 7: // circle, rectangle
+    case kCircle *kN + kRect:
         contact = flip(collideRectCircle(b.rect, a.circle));
         break;
-    case 8:
+    case kCircle *kN + kCircle:
         contact = collideCircles(a.circle, b.circle);
+        break;
+    case kCircle *kN + kCapsule:
+        contact = flip(collideCapsuleCircle(b.capsule, a.circle));
+        break;
+    case kCapsule *kN + kPoly:
+        contact = flip(collidePolygonCapsule(polygonOf(b), a.capsule));
+        break;
+    case kCapsule *kN + kRect:
+        contact = flip(collideRectCapsule(b.rect, a.capsule));
+        break;
+    case kCapsule *kN + kCircle:
+        contact = collideCapsuleCircle(a.capsule, b.circle);
+        break;
+    case kCapsule *kN + kCapsule:
+        contact = collideCapsules(a.capsule, b.capsule);
         break;
     default:
         return std::nullopt;

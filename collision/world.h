@@ -205,6 +205,7 @@ private:
             PolygonView polygon;
             OrientedRect rect;
             Circle circle;
+            Capsule capsule;
         };
         std::uint32_t polyOffset = 0;
         std::uint32_t polyCapacity = 0;

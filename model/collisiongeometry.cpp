@@ -23,6 +23,13 @@ void toCollisionGeometry(const Shape &shape, std::uint16_t layer, CollisionGeome
         g.input.center = {shape.center.x(), shape.center.y()};
         g.input.radius = shape.radius;
         break;
+    case ShapeType::Capsule: // its two ends in points, as the collision library reads them
+        g.input.type = collision::GeometryKind::Capsule;
+        g.points.reserve(shape.points.size());
+        for (QPointF p : shape.points)
+            g.points.push_back({p.x(), p.y()});
+        g.input.radius = shape.radius;
+        break;
     case ShapeType::Point: // never collided: an empty polygon, which the world never pairs
         break;
     }

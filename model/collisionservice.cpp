@@ -231,6 +231,16 @@ public:
             input.center = {shape.center.x(), shape.center.y()};
             input.radius = shape.radius;
             break;
+        case ShapeType::Capsule:
+            if (!isCollidableRectOrCircle(shape)) // exactly two ends, radius > 0, in range
+                return input;
+            lane.points.clear();
+            lane.points.push_back({shape.points[0].x(), shape.points[0].y()});
+            lane.points.push_back({shape.points[1].x(), shape.points[1].y()});
+            input.type = collision::GeometryKind::Capsule;
+            input.points = lane.points;
+            input.radius = shape.radius;
+            break;
         case ShapeType::Point: // a locator never collides
             return input;
         }

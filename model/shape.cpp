@@ -14,6 +14,8 @@ QString shapeTypeName(ShapeType type) {
         return QStringLiteral("circle");
     case ShapeType::Point:
         return QStringLiteral("point");
+    case ShapeType::Capsule:
+        return QStringLiteral("capsule");
     }
     return {};
 }
@@ -49,6 +51,16 @@ Shape Shape::circle(const QString &id, QPointF center, double radius, const QStr
     return shape;
 }
 
+Shape Shape::capsule(const QString &id, QPointF a, QPointF b, double radius, const QString &layer) {
+    Shape shape;
+    shape.id = id;
+    shape.layer = layer;
+    shape.type = ShapeType::Capsule;
+    shape.points = {a, b};
+    shape.radius = radius;
+    return shape;
+}
+
 Shape Shape::point(const QString &id, QPointF position, const QString &layer) {
     Shape shape;
     shape.id = id;
@@ -71,6 +83,7 @@ QPolygonF Shape::outline() const {
     }
     case ShapeType::Circle:
     case ShapeType::Point:
+    case ShapeType::Capsule:
         return {};
     }
     return {};
@@ -81,11 +94,17 @@ QRectF Shape::boundingRect() const {
         return {center.x() - radius, center.y() - radius, 2 * radius, 2 * radius};
     if (type == ShapeType::Point)
         return {center, QSizeF(0, 0)};
+    if (type == ShapeType::Capsule) {
+        if (points.isEmpty())
+            return {};
+        const QRectF ends = QPolygonF(points).boundingRect();
+        return ends.adjusted(-radius, -radius, radius, radius);
+    }
     return outline().boundingRect();
 }
 
 void Shape::translate(QPointF offset) {
-    if (type == ShapeType::Polygon) {
+    if (type == ShapeType::Polygon || type == ShapeType::Capsule) {
         for (QPointF &p : points)
             p += offset;
     } else {

@@ -148,11 +148,43 @@ std::optional<ProblemKind> roundOrBoxIssue(const Shape &shape) {
     return std::nullopt;
 }
 
+/// A capsule's problem: each names the field (an end or the radius); vertex is the end's index.
+std::optional<ShapeProblem> checkCapsule(const Shape &shape) {
+    if (shape.points.size() != 2)
+        return ShapeProblem{
+            ProblemKind::TooFewVertices,
+            tr("capsule ends: needs exactly 2 ends (has %1)").arg(shape.points.size()), -1};
+    for (int i = 0; i < 2; ++i) {
+        if (!finite(shape.points[i]))
+            return ShapeProblem{ProblemKind::NonFinite,
+                                tr("capsule end %1 is not a finite number").arg(i + 1), i};
+    }
+    if (!std::isfinite(shape.radius))
+        return ShapeProblem{ProblemKind::NonFinite,
+                            tr("capsule radius is not a finite number (is %1)").arg(shape.radius),
+                            -1};
+    for (int i = 0; i < 2; ++i) {
+        if (tooLarge({shape.points[i].x(), shape.points[i].y()}))
+            return ShapeProblem{ProblemKind::CoordinateTooLarge,
+                                tr("capsule end %1 is too far out (limit +-1e15)").arg(i + 1), i};
+    }
+    if (tooLarge({shape.radius}))
+        return ShapeProblem{ProblemKind::CoordinateTooLarge,
+                            tr("capsule radius is too large (limit 1e15)"), -1};
+    if (shape.radius <= 0)
+        return ShapeProblem{ProblemKind::NonPositiveRadius,
+                            tr("capsule radius must be greater than 0 (is %1)").arg(shape.radius),
+                            -1};
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ShapeProblem> validateShape(const Shape &shape) {
     if (shape.type == ShapeType::Polygon)
         return checkPolygon(shape);
+    if (shape.type == ShapeType::Capsule)
+        return checkCapsule(shape);
     if (shape.type == ShapeType::Point) {
         if (!finite(shape.center))
             return ShapeProblem{ProblemKind::NonFinite, tr("point position is not a finite number"),

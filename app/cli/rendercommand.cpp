@@ -1,5 +1,6 @@
 #include "clicommands.h"
 #include "commandline.h"
+#include "shapepath.h"
 
 #include "fileio.h"
 #include "formatsniffer.h"
@@ -49,9 +50,8 @@ QString fileNameOf(const QString &name) {
 /// The outline of a shape as the canvas draws it.
 QPainterPath shapePath(const Shape &shape) {
     QPainterPath path;
-    if (shape.type == ShapeType::Circle) {
-        if (std::isfinite(shape.radius) && shape.radius > 0)
-            path.addEllipse(shape.center, shape.radius, shape.radius);
+    if (shape.type == ShapeType::Circle || shape.type == ShapeType::Capsule) {
+        path = filledShapePath(shape);
     } else {
         path.addPolygon(shape.outline());
         path.closeSubpath();

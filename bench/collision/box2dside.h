@@ -12,6 +12,7 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -59,6 +60,19 @@ inline Box2DScene toBox2D(const Scene &scene) {
             circle->m_p.SetZero();
             circle->m_radius = float(s.radius);
             out.shapes.push_back(std::move(circle));
+            break;
+        }
+        case collision::GeometryKind::Capsule: {
+            // Box2D v2.4 has no capsule; the generated scenes hold none (yet). A stand-in of the
+            // same extent: the core segment's box grown by the radius, with a radius skin.
+            auto poly = std::make_unique<b2PolygonShape>();
+            const collision::Vec2 a = s.local[0], b = s.local[1], d = b - a;
+            const double half = 0.5 * std::sqrt(d.x * d.x + d.y * d.y);
+            poly->SetAsBox(float(std::max(half, 1e-3)), float(std::max(s.radius, 1e-3)),
+                           b2Vec2(float((a.x + b.x) / 2), float((a.y + b.y) / 2)),
+                           float(std::atan2(d.y, d.x)));
+            poly->m_radius = 0.0f;
+            out.shapes.push_back(std::move(poly));
             break;
         }
         }

@@ -82,6 +82,11 @@ DocumentData toDocument(const Scene &scene) {
         case collision::GeometryKind::Circle:
             frame.shapes.append(Shape::circle(id, center, s.radius));
             break;
+        case collision::GeometryKind::Capsule: // ends in local (relative to center)
+            frame.shapes.append(Shape::capsule(id, center + QPointF(s.local[0].x, s.local[0].y),
+                                               center + QPointF(s.local[1].x, s.local[1].y),
+                                               s.radius));
+            break;
         }
     }
     Sprite sprite;

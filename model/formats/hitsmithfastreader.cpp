@@ -337,10 +337,12 @@ enum ShapeKey {
     Radius,
     Position,
     Properties,
+    Ends,
     KeyCount
 };
-constexpr std::string_view kShapeKeys[KeyCount] = {
-    "id", "layer", "type", "points", "center", "size", "angle", "radius", "position", "properties"};
+constexpr std::string_view kShapeKeys[KeyCount] = {"id",       "layer",      "type",  "points",
+                                                   "center",   "size",       "angle", "radius",
+                                                   "position", "properties", "ends"};
 
 int shapeKey(std::string_view key) {
     // By length first: five keys a shape, 100,000 shapes.
@@ -349,7 +351,7 @@ int shapeKey(std::string_view key) {
     case 2:
         return is(Id);
     case 4:
-        return key[0] == 't' ? is(Type) : is(Size);
+        return key[0] == 't' ? is(Type) : key[0] == 'e' ? is(Ends) : is(Size);
     case 5:
         return key[0] == 'l' ? is(Layer) : is(Angle);
     case 6:
@@ -422,6 +424,17 @@ void readShape(element e, Names &names, int depth, Shape &shape) {
         shape.center = point(values[Center]);
         shape.radius = number(values[Radius]);
         known |= (1u << Center) | (1u << Radius);
+    } else if (type == "capsule") {
+        shape.type = ShapeType::Capsule;
+        array ends;
+        if (!has(Ends) || !has(Radius) || values[Ends].get_array().get(ends) != simdjson::SUCCESS ||
+            ends.size() != 2)
+            throw Bail{};
+        shape.points.reserve(2);
+        for (const element p : ends)
+            shape.points.append(point(p));
+        shape.radius = number(values[Radius]);
+        known |= (1u << Ends) | (1u << Radius);
     } else if (type == "point") {
         shape.type = ShapeType::Point;
         if (!has(Position))

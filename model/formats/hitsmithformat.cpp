@@ -155,6 +155,14 @@ void appendShapeLine(QString &out, const Shape &shape) {
     case ShapeType::Point:
         appendPoint(line.member(QLatin1StringView("position")), shape.center);
         break;
+    case ShapeType::Capsule: {
+        LineWriter ends(line.member(QLatin1StringView("ends")), u'[', u']');
+        for (QPointF p : shape.points)
+            appendPoint(ends.element(), p);
+        ends.finish();
+        json::appendNumber(line.member(QLatin1StringView("radius")), shape.radius);
+        break;
+    }
     }
     if (!shape.properties.isEmpty())
         appendProperties(line.member(QLatin1StringView("properties")), shape.properties);

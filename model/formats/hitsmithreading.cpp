@@ -40,6 +40,8 @@ QStringList knownShapeKeys(ShapeType type) {
         return {"id", "layer", "type", "center", "radius", "properties"};
     case ShapeType::Point:
         return {"id", "layer", "type", "position", "properties"};
+    case ShapeType::Capsule:
+        return {"id", "layer", "type", "ends", "radius", "properties"};
     }
     return {};
 }
@@ -104,9 +106,17 @@ Shape readShape(const json::Cursor &c) {
     } else if (type == QLatin1String("point")) {
         shape.type = ShapeType::Point;
         shape.center = c[QStringLiteral("position")].point();
+    } else if (type == QLatin1String("capsule")) {
+        shape.type = ShapeType::Capsule;
+        const json::Cursor ends = c[QStringLiteral("ends")];
+        if (ends.size() != 2)
+            ends.fail(tr("a capsule has exactly two ends [[x1, y1], [x2, y2]]"));
+        shape.points = {ends[0].point(), ends[1].point()};
+        shape.radius = c[QStringLiteral("radius")].number();
     } else {
         c[QStringLiteral("type")].fail(
-            tr("unknown shape type \"%1\" (expected polygon, rect, circle or point)").arg(type));
+            tr("unknown shape type \"%1\" (expected polygon, rect, circle, capsule or point)")
+                .arg(type));
     }
     if (c.has(QStringLiteral("properties")))
         shape.properties = readProperties(c[QStringLiteral("properties")]);
@@ -198,6 +208,21 @@ std::optional<Shape> readShapeQuickly(const QJsonValue &value) {
         if (!center || !radius)
             return std::nullopt;
         shape.center = *center;
+        shape.radius = *radius;
+        known += 2;
+    } else if (typeName == QLatin1String("capsule")) {
+        shape.type = ShapeType::Capsule;
+        const QJsonValue ends = object.value(QLatin1String("ends"));
+        const std::optional<double> radius = quickNumber(object.value(QLatin1String("radius")));
+        if (!ends.isArray() || !radius)
+            return std::nullopt;
+        const QJsonArray pair = ends.toArray();
+        if (pair.size() != 2)
+            return std::nullopt;
+        const std::optional<QPointF> a = quickPoint(pair.at(0)), b = quickPoint(pair.at(1));
+        if (!a || !b)
+            return std::nullopt;
+        shape.points = {*a, *b};
         shape.radius = *radius;
         known += 2;
     } else if (typeName == QLatin1String("point")) {

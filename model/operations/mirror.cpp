@@ -43,6 +43,10 @@ Shape mirrored(const Shape &shape, MirrorAxis axis, QPointF pivot) {
     case ShapeType::Point:
         result.center = mirroredPoint(shape.center, axis, pivot);
         break;
+    case ShapeType::Capsule: // both ends mirrored, in place: end 0 stays end 0
+        for (QPointF &p : result.points)
+            p = mirroredPoint(p, axis, pivot);
+        break;
     }
     return result;
 }

@@ -75,6 +75,15 @@ inline ShapeSpec circle(Vec2 center, double radius) {
     return s;
 }
 
+/// A capsule: every point within radius of the segment from p to q.
+inline ShapeSpec capsule(Vec2 p, Vec2 q, double radius) {
+    ShapeSpec s;
+    s.type = GeometryKind::Capsule;
+    s.points = {p, q};
+    s.radius = radius;
+    return s;
+}
+
 } // namespace hitsmith::collision::test
 
 Q_DECLARE_METATYPE(hitsmith::collision::test::ShapeSpec)

@@ -93,6 +93,16 @@ void TestCapsule::handWorked() {
     QVERIFY(c);
     QCOMPARE(c->depth, 1.0);
     QCOMPARE(c->normal.x, 1.0);
+    // A rectangle of size 0 (a point, valid) has no inside: far from a capsule it misses (the
+    // world's brute-force check found it hitting everything), and within r it hits as a point.
+    QVERIFY(!collideRectCapsule(makeRect({233, 717}, {0, 0}, 0), {{736, 423}, {731, 416}, 1.8}));
+    c = collideRectCapsule(makeRect({5, 1}, {0, 0}, 0), {{0, 0}, {10, 0}, 3.0});
+    QVERIFY(c);
+    QCOMPARE(c->depth, 2.0);
+    QCOMPARE(c->normal.y, -1.0);
+    // A zero-area polygon (three points on a line) away from a capsule: no hit.
+    const std::vector<Vec2> line{{0, 0}, {5, 5}, {10, 10}};
+    QVERIFY(!collideHullCapsule(line, 0.0, {{20, 0}, {30, 0}, 1.0}));
 }
 
 void TestCapsule::randomAgainstOracle() {

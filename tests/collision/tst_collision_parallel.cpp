@@ -70,10 +70,16 @@ struct MixedScene {
                 in.center = center;
                 in.size = {size * uniform(0.5, 1), size * uniform(0.5, 1)};
                 in.angleDegrees = kind < 0.55 ? 0.0 : uniform(-180, 180);
-            } else {
+            } else if (kind < 0.88) {
                 in.type = GeometryKind::Circle;
                 in.center = center;
                 in.radius = size / 2 * uniform(0.6, 1);
+            } else { // a capsule (issue 43): its two ends in points
+                in.type = GeometryKind::Capsule;
+                const double t = uniform(0, 2 * M_PI);
+                const Vec2 d = Vec2{std::cos(t), std::sin(t)} * (size / 2);
+                points[i] = {center - d, center + d};
+                in.radius = size * uniform(0.05, 0.3);
             }
         }
         for (std::size_t i = 0; i < n; ++i)

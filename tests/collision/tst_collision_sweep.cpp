@@ -6,6 +6,7 @@
 // intervals at sampled distances outside a 1e-6 band, and flip within 1e-6 of every endpoint
 // (bisection between disagreeing samples).
 
+#include "coredistance.h"
 #include "shapespec.h"
 
 #include "collision/sweep.h"
@@ -57,7 +58,19 @@ struct Swept {
     std::vector<BPolygon> polygons;
     std::vector<std::pair<Vec2, double>> discs;
     std::optional<std::pair<BSegment, double>> capsule; // equal circles
+    // Two capsules of one radius (issue 43): the hull of their four ends, grown by the radius.
+    std::optional<std::pair<std::vector<Vec2>, double>> rounded;
 };
+
+std::vector<Vec2> coreOf(const ShapeSpec &s) {
+    return s.type == GeometryKind::Circle    ? std::vector<Vec2>{s.center}
+           : s.type == GeometryKind::Capsule ? s.points
+                                             : outline(s);
+}
+
+double radiusOf(const ShapeSpec &s) {
+    return s.type == GeometryKind::Circle || s.type == GeometryKind::Capsule ? s.radius : 0.0;
+}
 
 // Tangent points on the circle (c, r) from the outside point p.
 std::vector<Vec2> tangentPoints(Vec2 p, Vec2 c, double r) {
@@ -71,6 +84,15 @@ std::vector<Vec2> tangentPoints(Vec2 p, Vec2 c, double r) {
 
 Swept sweptArea(const ShapeSpec &from, const ShapeSpec &to) {
     Swept s;
+    if (from.type == GeometryKind::Capsule && to.type == GeometryKind::Capsule) {
+        const BPolygon hull = hullOf({from.points[0], from.points[1], to.points[0], to.points[1]});
+        std::vector<Vec2> ring;
+        for (const BPoint &p : hull.outer())
+            ring.push_back({p.x(), p.y()});
+        ring.pop_back(); // the closing point
+        s.rounded = {ring, from.radius};
+        return s;
+    }
     const bool cf = from.type == GeometryKind::Circle, ct = to.type == GeometryKind::Circle;
     if (!cf && !ct) {
         std::vector<Vec2> all = outline(from);
@@ -111,6 +133,8 @@ Swept sweptArea(const ShapeSpec &from, const ShapeSpec &to) {
 }
 
 bool sweptHit(const Swept &s, const ShapeSpec &b) {
+    if (s.rounded)
+        return coreDistance(s.rounded->first, coreOf(b)) <= s.rounded->second + radiusOf(b);
     const bool cb = b.type == GeometryKind::Circle;
     BPolygon pb;
     if (!cb) {
@@ -162,6 +186,11 @@ public:
             return rect(c, {uniform(1, 30), uniform(1, 30)}, uniform(-360, 360));
         case GeometryKind::Circle:
             return circle(c, uniform(0.5, 15));
+        case GeometryKind::Capsule: {
+            const double t = uniform(0, 2 * kPi), half = uniform(0, 15);
+            const Vec2 d{half * std::cos(t), half * std::sin(t)};
+            return capsule(c - d, c + d, uniform(0.5, 10));
+        }
         }
         return {};
     }
@@ -235,6 +264,9 @@ void TestSweep::againstBoost_data() {
         for (GeometryKind b : {GeometryKind::Polygon, GeometryKind::Rect, GeometryKind::Circle})
             QTest::addRow("%s-%s", typeName(a), typeName(b)) << int(a) << int(b) << false;
     QTest::addRow("capsule") << int(GeometryKind::Circle) << int(GeometryKind::Circle) << true;
+    // A capsule shape swung between frames (issue 43), against every kind of defender.
+    QTest::addRow("capsule shape")
+        << int(GeometryKind::Capsule) << int(GeometryKind::Capsule) << true;
     Q_UNUSED(seed);
 }
 
@@ -254,7 +286,9 @@ void TestSweep::againstBoost() {
         if (sameRadius)
             to.radius = from.radius;
         const double dy = gen.uniform(-25, 25);
-        const ShapeSpec b = gen.shape(GeometryKind(gen.integer(0, 2)), {gen.uniform(-5, 5), dy});
+        const int lastKind = typeFrom == int(GeometryKind::Capsule) ? 3 : 2;
+        const ShapeSpec b =
+            gen.shape(GeometryKind(gen.integer(0, lastKind)), {gen.uniform(-5, 5), dy});
         const Swept area = sweptArea(from, to);
         std::vector<Interval> intervals;
         if (const std::optional<Interval> i = sweptRangeX(from.input(), to.input(), b.input()))

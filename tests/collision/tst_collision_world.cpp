@@ -70,8 +70,12 @@ public:
         } else if (kind < 70) {
             s = rect(c, {size * uniform(0.2, 1), size * uniform(0.2, 1)},
                      chance(0.4) ? 90.0 * integer(-2, 2) : uniform(-180, 180));
-        } else if (kind < 97) {
+        } else if (kind < 84) {
             s = circle(c, size / 2);
+        } else if (kind < 97) { // a capsule (issue 43), sometimes with both ends in one place
+            const double t = uniform(0, 6.3), half = chance(0.1) ? 0.0 : size / 2;
+            const Vec2 d{half * std::cos(t), half * std::sin(t)};
+            s = capsule(c - d, c + d, size * uniform(0.05, 0.3));
         } else if (kind < 98) {
             s = polygon({c, c + Vec2{1, 1}}); // too few points: invalid
         } else if (kind < 99) {

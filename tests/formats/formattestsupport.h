@@ -208,6 +208,13 @@ inline QString shapeDifference(const Shape &expected, const Shape &actual, doubl
             !near(expected.radius, actual.radius, tolerance))
             return QStringLiteral("%1: circle differs").arg(expected.id);
         return {};
+    case ShapeType::Capsule:
+        if (expected.points.size() != 2 || actual.points.size() != 2 ||
+            !nearPoint(expected.points[0], actual.points[0], tolerance) ||
+            !nearPoint(expected.points[1], actual.points[1], tolerance) ||
+            !near(expected.radius, actual.radius, tolerance))
+            return QStringLiteral("%1: capsule differs").arg(expected.id);
+        return {};
     case ShapeType::Point:
         if (!nearPoint(expected.center, actual.center, tolerance))
             return QStringLiteral("%1: point (%2, %3) != (%4, %5)")

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void pointsAreMarker2D();
     void propertiesAsMetadata();
     void godot3Scene();
+    void capsulesAsCapsuleShape2D();
     void typedValuesSkipped();
     void godot3EmbeddedTileSet();
     void realWorldFixtures();
@@ -291,6 +292,86 @@ metadata/aim = Vector2(1, 0)
     QCOMPARE(hurt.shapes[0].properties, (QJsonObject{{"armor", 2}}));
 }
 
+// Issue 43: a capsule is a CapsuleShape2D with the full height (|ends| + 2r), the node at the
+// ends' midpoint, turned so that its local y runs from end 1 to end 2; read back in place. Godot 3
+// scenes (format=2) give the middle part only as height.
+void TestGodotFormat::capsulesAsCapsuleShape2D() {
+    DocumentData document;
+    Sprite sprite{QStringLiteral("knight"), {}, {}, {}, {}, {}};
+    Frame frame;
+    frame.name = QStringLiteral("swing");
+    frame.origin = QPointF(4, 8);
+    frame.shapes
+        << Shape::capsule(QStringLiteral("blade"), {10, 20}, {40, 60}, 5, QStringLiteral("hitbox"))
+        << Shape::capsule(QStringLiteral("down"), {0, 0}, {0, 10}, 2, QStringLiteral("hitbox"))
+        << Shape::capsule(QStringLiteral("dot"), {7, 7}, {7, 7}, 3, QStringLiteral("hitbox"));
+    sprite.frames << frame;
+    document.sprites << sprite;
+    const WriteResult written = format("godot")->write(document, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    const QString scene = QString::fromUtf8(written.bytes);
+    // blade: |ends| = 50, so height 60; midpoint (25, 40) - origin; local y onto (30, 40) / 50:
+    // (-sin t, cos t) = (0.6, 0.8), t = atan2(-0.6, 0.8).
+    const QStringList blade = nodeSection(scene, QStringLiteral("[node name=\"blade\""));
+    QVERIFY2(blade.contains(QStringLiteral("position = Vector2(21, 32)")),
+             qPrintable(blade.join(u'\n')));
+    const QString rotationLine = blade.filter(QStringLiteral("rotation = ")).value(0);
+    QVERIFY2(std::abs(rotationLine.section(u' ', 2).toDouble() - std::atan2(-0.6, 0.8)) < 1e-12,
+             qPrintable(rotationLine));
+    QVERIFY2(scene.contains(QStringLiteral("type=\"CapsuleShape2D\"")), qPrintable(scene));
+    QVERIFY(scene.contains(QStringLiteral("radius = 5.0\nheight = 60.0")));
+    // Straight down needs no rotation; equal ends are a circle of height 2r.
+    QVERIFY(nodeSection(scene, QStringLiteral("[node name=\"down\""))
+                .filter(QStringLiteral("rotation"))
+                .isEmpty());
+    QVERIFY(scene.contains(QStringLiteral("radius = 2.0\nheight = 14.0")));
+    QVERIFY(scene.contains(QStringLiteral("radius = 3.0\nheight = 6.0")));
+
+    const ReadResult read = format("godot")->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    const Frame &back = read.document->sprites.value(0).frames.value(0);
+    QCOMPARE(back.shapes.size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const Shape &want = frame.shapes[i], &got = back.shapes[i];
+        QCOMPARE(got.type, ShapeType::Capsule);
+        QCOMPARE(got.id, want.id);
+        QCOMPARE(got.radius, want.radius);
+        for (int e = 0; e < 2; ++e)
+            QVERIFY2(nearPoint(got.points.value(e), want.points[e], 1e-9),
+                     qPrintable(QStringLiteral("%1 end %2").arg(want.id).arg(e + 1)));
+    }
+    QCOMPARE(format("godot")->write(*read.document, {}, {}).bytes, written.bytes);
+
+    // Godot 3: height 40 is the middle part: ends 20 above and below the node, turned 90
+    // degrees clockwise (local y onto -x).
+    const QByteArray godot3 = R"([gd_scene load_steps=2 format=2]
+
+[sub_resource type="CapsuleShape2D" id=1]
+radius = 10.0
+height = 40.0
+
+[node name="Hero" type="Area2D"]
+
+[node name="Arm" type="CollisionShape2D" parent="."]
+position = Vector2( 100, 50 )
+rotation = 1.5707963267948966
+shape = SubResource( 1 )
+)";
+    const ReadResult old = format("godot")->read(godot3, {});
+    QVERIFY2(old.isOk(), qPrintable(old.error));
+    const Shape arm = old.document->sprites.value(0).frames.value(0).shapes.value(0);
+    QCOMPARE(arm.type, ShapeType::Capsule);
+    QCOMPARE(arm.radius, 10.0);
+    QVERIFY2(nearPoint(arm.points.value(0), {120, 50}, 1e-9) &&
+                 nearPoint(arm.points.value(1), {80, 50}, 1e-9),
+             qPrintable(QStringLiteral("(%1, %2) (%3, %4)")
+                            .arg(arm.points.value(0).x())
+                            .arg(arm.points.value(0).y())
+                            .arg(arm.points.value(1).x())
+                            .arg(arm.points.value(1).y())));
+}
+
 void TestGodotFormat::godot3Scene() {
     const ReadResult result =
         format("godot")->read(readBytes(testData(QStringLiteral("formats/godot3_scene.tscn"))), {});
@@ -476,9 +557,20 @@ void TestGodotFormat::realWorldFixtures() {
         findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodySphere"));
     QVERIFY(sphere && sphere->shapes.value(0).radius == 30);
     const QString shapeWarnings = shapes.warnings.join(u'\n');
-    QVERIFY(skippedCount(shapes.warnings, QStringLiteral("CapsuleShape2D")) >= 1);
-    // One counted line per kind, never one per node.
-    QCOMPARE(shapes.warnings.filter(QStringLiteral("CapsuleShape2D")).size(), 1);
+    // The capsule (radius 20, height 70: ends 15 from the node along its local y, the node turned
+    // -0.202458 rad) is read as one (issue 43).
+    QCOMPARE(skippedCount(shapes.warnings, QStringLiteral("CapsuleShape2D")), 0);
+    const Frame *capsuleBody =
+        findFrame(*shapes.document, QStringLiteral("DynamicShapes/RigidBodyCapsule"));
+    QVERIFY(capsuleBody);
+    const Shape bodyCapsule = capsuleBody->shapes.value(0);
+    QCOMPARE(bodyCapsule.type, ShapeType::Capsule);
+    QCOMPARE(bodyCapsule.radius, 20.0);
+    const double turn = -0.202458;
+    QVERIFY(
+        nearPoint(bodyCapsule.points.value(0), {15 * std::sin(turn), -15 * std::cos(turn)}, 1e-9));
+    QVERIFY(
+        nearPoint(bodyCapsule.points.value(1), {-15 * std::sin(turn), 15 * std::cos(turn)}, 1e-9));
     QVERIFY(shapeWarnings.contains(QStringLiteral(
         "RigidBodyConcavePolygon/CollisionPolygon2D\": imported as is but invalid")));
 
@@ -529,9 +621,14 @@ void TestGodotFormat::realWorldFixtures() {
         QCOMPARE(shapeCount(*result.document) + skippedCount(result.warnings), nodes);
         QVERIFY(shapeCount(*result.document) > 0);
     }
+    // The player's capsule (radius 27, height 68): ends 34 - 27 = 7 above and below its node.
     const ReadResult &capsule = results[QStringLiteral("gdd_dodge_player_capsule.tscn")];
-    QCOMPARE(shapeCount(*capsule.document), 0);
-    QVERIFY(skippedCount(capsule.warnings, QStringLiteral("CapsuleShape2D")) >= 1);
+    QCOMPARE(shapeCount(*capsule.document), 1);
+    QCOMPARE(skippedCount(capsule.warnings, QStringLiteral("CapsuleShape2D")), 0);
+    const Shape player = capsule.document->sprites.value(0).frames.value(0).shapes.value(0);
+    QCOMPARE(player.type, ShapeType::Capsule);
+    QCOMPARE(player.radius, 27.0);
+    QCOMPARE(player.points, (QList<QPointF>{{0, -7}, {0, 7}}));
 }
 
 void TestGodotFormat::malformed_data() {

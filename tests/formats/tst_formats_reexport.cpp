@@ -5,6 +5,7 @@
 #include "formattestsupport.h"
 #include "testsupport.h"
 
+#include "engines/enginesupport.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -28,6 +29,24 @@ DocumentData withoutInvalidShapes(DocumentData document) {
     for (Sprite &sprite : document.sprites) {
         for (Frame &frame : sprite.frames)
             frame.shapes.removeIf([](const Shape &shape) { return !isCollidable(shape); });
+    }
+    return document;
+}
+
+/// Capsules as writers without capsules write them (issue 43): their polygon within 0.5 px.
+DocumentData withCapsulesAsPolygons(DocumentData document) {
+    for (Sprite &sprite : document.sprites) {
+        for (Frame &frame : sprite.frames) {
+            for (Shape &shape : frame.shapes) {
+                if (shape.type != ShapeType::Capsule)
+                    continue;
+                Shape polygon = shape;
+                polygon.type = ShapeType::Polygon;
+                polygon.points = engines::capsulePolygon(shape);
+                polygon.radius = 0;
+                shape = polygon;
+            }
+        }
     }
     return document;
 }
@@ -89,6 +108,8 @@ void TestReexport::everyFixtureThroughEveryWriter() {
     const ReadResult back = target->read(written.bytes, {});
     QVERIFY2(back.isOk(), qPrintable(back.error));
     DocumentData expected = withoutInvalidShapes(*imported.document);
+    if (writer != QLatin1String("godot")) // Godot alone has capsules
+        expected = withCapsulesAsPolygons(expected);
     DocumentData actual = *back.document;
     const bool matter = writer == QLatin1String("matter");
     if (matter) {

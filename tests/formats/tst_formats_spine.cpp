@@ -126,6 +126,7 @@ class TestSpineFormat : public QObject {
 private Q_SLOTS:
     void exportIsExact();
     void circlesBecomePolygonsWithinHalfAPixel();
+    void capsulesBecomePolygonsWithinHalfAPixel();
     void keyTimesCarryNoFloatNoise();
     void roundTrip();
     void severalSpritesRoundTrip();
@@ -226,6 +227,51 @@ void TestSpineFormat::circlesBecomePolygonsWithinHalfAPixel() {
         const double sagitta = radius * (1 - std::cos(M_PI / vertices.size()));
         QVERIFY2(sagitta <= 0.5, qPrintable(QString::number(sagitta)));
     }
+}
+
+// Issue 43: a capsule is a bounding-box polygon whose vertices lie on the capsule's outline and
+// whose edges stay within 0.5 px of it, with a counted warning.
+void TestSpineFormat::capsulesBecomePolygonsWithinHalfAPixel() {
+    DocumentData data;
+    Frame frame;
+    frame.name = "f";
+    frame.origin = QPointF(3, 4);
+    const QPointF a(10, 7), b(50, 27);
+    const double radius = 12;
+    frame.shapes << Shape::capsule("k", a, b, radius);
+    data.sprites << Sprite{"s", {}, {frame}, {}, {}, {}};
+    const QJsonObject box = exportJson(data)
+                                .value("skins")[0]
+                                .toObject()
+                                .value("attachments")
+                                .toObject()
+                                .value("default")
+                                .toObject()
+                                .value("f/k")
+                                .toObject();
+    const QList<QPointF> vertices = pairs(box.value("vertices").toArray());
+    QVERIFY2(vertices.size() >= 8, qPrintable(QString::number(vertices.size())));
+    // Distance from a skeleton-space point to the core segment (skeleton: x - 3, 4 - y).
+    const QPointF p(a.x() - 3, 4 - a.y()), q(b.x() - 3, 4 - b.y());
+    auto toCore = [&](QPointF v) {
+        const QPointF d = q - p;
+        const double t =
+            std::clamp(QPointF::dotProduct(v - p, d) / QPointF::dotProduct(d, d), 0.0, 1.0);
+        const QPointF c = p + t * d;
+        return std::hypot(v.x() - c.x(), v.y() - c.y());
+    };
+    for (int i = 0; i < vertices.size(); ++i) {
+        QVERIFY(std::abs(toCore(vertices[i]) - radius) <= 0.5);
+        // Sampled along each edge: never more than 0.5 px inside the outline, never outside.
+        const QPointF v = vertices[i], w = vertices[(i + 1) % vertices.size()];
+        for (int k = 1; k < 10; ++k) {
+            const double r = toCore(v + (w - v) * (k / 10.0));
+            QVERIFY2(r <= radius + 0.5 && r >= radius - 0.5, qPrintable(QString::number(r)));
+        }
+    }
+    const WriteResult written = format("spine")->write(data, {}, {});
+    QVERIFY(written.warnings.join(u'\n').contains(
+        QStringLiteral("1 capsule written as a bounding-box polygon")));
 }
 
 void TestSpineFormat::keyTimesCarryNoFloatNoise() {

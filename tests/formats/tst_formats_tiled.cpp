@@ -26,6 +26,7 @@ class TestTiledFormats : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void capsulesBecomePolygonsWithAWarning();
     void writeTsxExactNumbers();
     void writeTsjExactNumbers();
     void writeAnimationAndTypedProperties();
@@ -67,6 +68,37 @@ QMap<QString, QString> objectAttributes(const QByteArray &tsx, const QString &na
 }
 
 } // namespace
+
+// Issue 43: Tiled tilesets get a capsule as a polygon whose vertices lie on its outline, with a
+// counted warning; it comes back as that polygon.
+void TestTiledFormats::capsulesBecomePolygonsWithAWarning() {
+    DocumentData data;
+    Frame frame;
+    frame.name = QStringLiteral("f");
+    const QPointF a(10, 7), b(50, 27);
+    frame.shapes << Shape::capsule(QStringLiteral("k"), a, b, 12);
+    data.sprites << Sprite{QStringLiteral("s"), {}, {frame}, {}, {}, {}};
+    for (const char *name : {"tiled-tsx", "tiled-tsj"}) {
+        const WriteResult written = format(name)->write(data, {}, {});
+        QVERIFY2(written.isOk(), qPrintable(written.error));
+        const QStringList warnings = format(name)->exportWarnings(data);
+        QVERIFY2(warnings.join(u'\n').contains(QStringLiteral(
+                     "1 capsule written as a polygon (every point within 0.5 px of the capsule)")),
+                 qPrintable(warnings.join(u'\n')));
+        const ReadResult read = format(name)->read(written.bytes, {});
+        QVERIFY2(read.isOk(), qPrintable(read.error));
+        const Shape back = read.document->sprites.value(0).frames.value(0).shapes.value(0);
+        QCOMPARE(back.type, ShapeType::Polygon);
+        QVERIFY(back.points.size() >= 8);
+        const QPointF d = b - a;
+        for (QPointF v : back.points) {
+            const double t =
+                std::clamp(QPointF::dotProduct(v - a, d) / QPointF::dotProduct(d, d), 0.0, 1.0);
+            const QPointF c = a + t * d;
+            QVERIFY(std::abs(std::hypot(v.x() - c.x(), v.y() - c.y()) - 12) <= 0.5);
+        }
+    }
+}
 
 void TestTiledFormats::writeTsxExactNumbers() {
     const WriteResult result = format("tiled-tsx")->write(sampleDocument(), {}, {});

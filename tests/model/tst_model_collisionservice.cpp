@@ -215,10 +215,13 @@ void TestCollisionService::randomEditsMatchAFreshService() {
     QRandomGenerator random(7);
     for (int i = 0; i < 60; ++i) {
         const QPointF c{random.bounded(200.0), random.bounded(200.0)};
-        if (i % 3 == 0)
+        if (i % 4 == 0)
             frame.shapes << Shape::circle(QString::number(i), c, 5 + random.bounded(10.0));
-        else if (i % 3 == 1)
+        else if (i % 4 == 1)
             frame.shapes << Shape::rect(QString::number(i), c, {10, 20}, random.bounded(360.0));
+        else if (i % 4 == 3) // a capsule (issue 43)
+            frame.shapes << Shape::capsule(QString::number(i), c, c + QPointF(20, 8),
+                                           2 + random.bounded(5.0));
         else
             frame.shapes << Shape::polygon(QString::number(i),
                                            {c, c + QPointF(15, 2), c + QPointF(5, 14)});
@@ -352,8 +355,13 @@ DocumentData mixedFrame(int n) {
             frame.shapes << Shape::rect(id, center,
                                         {size * uniform(0.5, 1), size * uniform(0.5, 1)},
                                         kind < 0.55 ? 0.0 : uniform(-180, 180), layer);
-        } else {
+        } else if (kind < 0.88) {
             frame.shapes << Shape::circle(id, center, size / 2 * uniform(0.6, 1), layer);
+        } else { // a capsule (issue 43): read in the lanes as its two ends and radius
+            const double t = uniform(0, 2 * M_PI);
+            const QPointF d = QPointF(std::cos(t), std::sin(t)) * (size / 2);
+            frame.shapes << Shape::capsule(id, center - d, center + d, size * uniform(0.05, 0.3),
+                                           layer);
         }
     }
     DocumentData data;
@@ -388,6 +396,7 @@ void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
     QVERIFY2(one.size() > 1000, qPrintable(QString::number(one.size())));
     QCOMPARE(two.size(), one.size());
     const QList<Shape> &shapes = data.sprites[0].frames[0].shapes;
+    int capsuleHits = 0;
     for (qsizetype i = 0; i < one.size(); ++i) {
         const FrameHit &x = one[i], &y = two[i];
         QVERIFY2(x.a == y.a && x.b == y.b && x.depth == y.depth && x.normal.x() == y.normal.x() &&
@@ -395,7 +404,10 @@ void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
                  qPrintable(QString("hit %1").arg(i)));
         QVERIFY(x.a % 97 != 0 && x.b % 97 != 0); // invalid shapes hit nothing
         QVERIFY(data.layersCollide(shapes[x.a].layer, shapes[x.b].layer));
+        capsuleHits += shapes[x.a].type == ShapeType::Capsule ||
+                       shapes[x.b].type == ShapeType::Capsule;
     }
+    QVERIFY2(capsuleHits > 100, qPrintable(QString::number(capsuleHits))); // capsules take part
 }
 
 namespace {

@@ -226,7 +226,15 @@ private:
         QList<QByteArray> members = {R"("id": "s)" + QByteArray::number(i) + "\""};
         if (!chance(4))
             members << R"("layer": )" + pick({R"("hitbox")", R"("hurtbox")", "null"});
-        switch (mRandom.bounded(3)) {
+        switch (mRandom.bounded(4)) {
+        case 3: // a capsule: two ends, sometimes one or three (an error both readers must name)
+            members << R"("type": "capsule")";
+            if (!chance(8))
+                members << R"("ends": [)" + point() + ", " + point() +
+                               (chance(10) ? ", " + point() : QByteArray()) + "]";
+            if (!chance(8))
+                members << R"("radius": )" + number();
+            break;
         case 0: {
             members << R"("type": "polygon")";
             QList<QByteArray> points;
@@ -310,6 +318,7 @@ private Q_SLOTS:
     void documentsOtherProgramsWrote();
     void generatedDocumentsAndTheirManglings();
     void numbersAreWrittenAsQtWritesThem();
+    void capsulesRoundTrip();
     void sniffing_data();
     void sniffing();
 };
@@ -680,6 +689,43 @@ void TestFastReader::generatedDocumentsAndTheirManglings() {
     // some manglings still read: both paths are compared on documents, not only on errors.
     QVERIFY2(quick > 150, qPrintable(QString::number(quick)));
     QVERIFY2(mangledReadable > 100, qPrintable(QString::number(mangledReadable)));
+}
+
+void TestFastReader::capsulesRoundTrip() {
+    // Capsules written by the native writer come back equal from both readers (issue 43): ends
+    // in order, radius exact, layer kept; next to the other kinds, with awkward numbers.
+    Frame frame;
+    frame.name = QStringLiteral("swing");
+    frame.shapes << Shape::capsule(QStringLiteral("blade"), {0.1, -2.5}, {40.75, 3e-7}, 2.5,
+                                   QStringLiteral("hitbox"))
+                 << Shape::capsule(QStringLiteral("dot"), {7, 7}, {7, 7}, 1e-3) // ends equal
+                 << Shape::circle(QStringLiteral("head"), {1, 2}, 3)
+                 << Shape::capsule(QStringLiteral("far"), {-1e14, 123456789.125},
+                                   {1.0 / 3.0, 2.0 / 3.0}, 1e14);
+    Sprite sprite{QStringLiteral("knight"), {}, {}, {}, {}, {}};
+    sprite.frames << frame;
+    DocumentData data;
+    data.sprites << sprite;
+    const QByteArray bytes = HitsmithFormat::serialize(data);
+    QVERIFY2(bytes.contains(R"("ends")") && bytes.contains(R"("capsule")"), bytes.constData());
+    const ReadResult fast = HitsmithFormat::parse(bytes);
+    const ReadResult reference = HitsmithFormat::parseWithQt(bytes);
+    QVERIFY2(fast.isOk(), qPrintable(fast.error));
+    QVERIFY2(reference.isOk(), qPrintable(reference.error));
+    QVERIFY(readQuickly(bytes)); // the fast path reads capsules itself
+    const Frame &a = fast.document->sprites.at(0).frames.at(0);
+    const Frame &b = reference.document->sprites.at(0).frames.at(0);
+    QCOMPARE(a.shapes.size(), frame.shapes.size());
+    for (qsizetype i = 0; i < frame.shapes.size(); ++i) {
+        QCOMPARE(a.shapes[i].type, frame.shapes[i].type);
+        QCOMPARE(a.shapes[i].points, frame.shapes[i].points);
+        QCOMPARE(a.shapes[i].radius, frame.shapes[i].radius);
+        QCOMPARE(a.shapes[i].layer, frame.shapes[i].layer);
+        QVERIFY(a.shapes[i] == frame.shapes[i]);
+        QVERIFY(b.shapes[i] == frame.shapes[i]);
+    }
+    QVERIFY(*fast.document == *reference.document);
+    QCOMPARE(HitsmithFormat::serialize(*fast.document), bytes); // and writes back the same
 }
 
 void TestFastReader::numbersAreWrittenAsQtWritesThem() {

@@ -120,9 +120,12 @@ void TestFormat::malformedInput_data() {
         << withShape(R"({"id": "p", "type": "polygon", "points": [[0,0],[1,0,3],[0,1]]})")
         << "sprites[0].frames[0].shapes[0].points[1]: must be a pair of numbers [x, y]";
     QTest::newRow("unknown shape type")
-        << withShape(R"({"id": "c", "type": "capsule"})")
-        << "sprites[0].frames[0].shapes[0].type: unknown shape type \"capsule\" (expected "
-           "polygon, rect, circle or point)";
+        << withShape(R"({"id": "c", "type": "ellipse"})")
+        << "sprites[0].frames[0].shapes[0].type: unknown shape type \"ellipse\" (expected "
+           "polygon, rect, circle, capsule or point)";
+    QTest::newRow("capsule without ends")
+        << withShape(R"({"id": "c", "type": "capsule", "radius": 2})")
+        << "sprites[0].frames[0].shapes[0].ends: is missing (must be an array)";
     QTest::newRow("source of three numbers")
         << minimal(R"([{"name": "k", "frames": [{"name": "f", "source": [0, 0, 64]}]}])")
         << "sprites[0].frames[0].source: must be [x, y, width, height]";

@@ -80,6 +80,9 @@ void TestValidation::validShapes_data() {
     QTest::newRow("rect") << Shape::rect("r", {5, 5}, {10, 4}, -15);
     QTest::newRow("rect at 90 degrees") << Shape::rect("r", {5, 5}, {10, 4}, 90);
     QTest::newRow("circle") << Shape::circle("c", {0, 0}, 0.5);
+    QTest::newRow("capsule") << Shape::capsule("k", {0, 0}, {10, 5}, 2);
+    QTest::newRow("capsule with both ends in one place (a circle)")
+        << Shape::capsule("k", {3, 3}, {3, 3}, 0.5);
 }
 
 void TestValidation::validShapes() {
@@ -155,6 +158,33 @@ void TestValidation::invalidShapes_data() {
     QTest::newRow("rect zero width")
         << Shape::rect("r", {0, 0}, {0, 5}) << ProblemKind::NonPositiveSize << -1
         << "rectangle size must be greater than 0 (is 0 x 5)";
+    // Capsules (issue 43): each problem names the field, an end's index in vertex.
+    QTest::newRow("capsule radius 0")
+        << Shape::capsule("k", {0, 0}, {10, 0}, 0) << ProblemKind::NonPositiveRadius << -1
+        << "capsule radius must be greater than 0 (is 0)";
+    QTest::newRow("capsule negative radius")
+        << Shape::capsule("k", {0, 0}, {10, 0}, -1.5) << ProblemKind::NonPositiveRadius << -1
+        << "capsule radius must be greater than 0 (is -1.5)";
+    QTest::newRow("capsule NaN radius")
+        << Shape::capsule("k", {0, 0}, {10, 0}, kNaN) << ProblemKind::NonFinite << -1
+        << "capsule radius is not a finite number (is nan)";
+    QTest::newRow("capsule NaN end 2")
+        << Shape::capsule("k", {0, 0}, {kNaN, 0}, 2) << ProblemKind::NonFinite << 1
+        << "capsule end 2 is not a finite number";
+    QTest::newRow("capsule infinite end 1")
+        << Shape::capsule("k", {0, -kInf}, {1, 0}, 2) << ProblemKind::NonFinite << 0
+        << "capsule end 1 is not a finite number";
+    QTest::newRow("capsule end too far out")
+        << Shape::capsule("k", {0, 0}, {2e15, 0}, 2) << ProblemKind::CoordinateTooLarge << 1
+        << "capsule end 2 is too far out (limit +-1e15)";
+    Shape threeEnds = Shape::capsule("k", {0, 0}, {10, 0}, 2);
+    threeEnds.points << QPointF(20, 0);
+    QTest::newRow("capsule with three ends") << threeEnds << ProblemKind::TooFewVertices << -1
+                                             << "capsule ends: needs exactly 2 ends (has 3)";
+    Shape oneEnd = Shape::capsule("k", {0, 0}, {10, 0}, 2);
+    oneEnd.points.removeLast();
+    QTest::newRow("capsule with one end") << oneEnd << ProblemKind::TooFewVertices << -1
+                                          << "capsule ends: needs exactly 2 ends (has 1)";
     QTest::newRow("rect infinite angle")
         << Shape::rect("r", {0, 0}, {3, 5}, kInf) << ProblemKind::NonFinite << -1
         << "rectangle has a value that is not a finite number";
@@ -191,6 +221,8 @@ void TestValidation::rectAndCircleCollideExactlyWhenValid() {
                     const bool valid = !validateShape(rect).has_value();
                     QCOMPARE(isCollidable(rect), valid);
                     (valid ? collidable : refused) += 1;
+                    const Shape capsule = Shape::capsule(QStringLiteral("k"), {a, b}, {d, 1.0}, c);
+                    QCOMPARE(isCollidable(capsule), !validateShape(capsule).has_value());
                 }
             }
     for (double angle : values) {
@@ -207,7 +239,7 @@ void TestValidation::documentProblemsNameTheirLocation() {
     frame.name = QStringLiteral("attack-2");
     frame.shapes << Shape::polygon("cape", {{0, 0}, {10, 0}, {10, 10}, {5, 4}, {0, 10}})
                  << Shape::circle("head", {0, 0}, 3) << Shape::circle("head", {5, 0}, 3)
-                 << Shape::circle("", {5, 0}, 3);
+                 << Shape::circle("", {5, 0}, 3) << Shape::capsule("arm", {0, 0}, {9, 0}, 0);
     knight.frames << frame << frame; // duplicate frame name too
     data.sprites << knight << Sprite{QStringLiteral("knight"), {}, {}, {}, {}, {}};
 
@@ -219,6 +251,7 @@ void TestValidation::documentProblemsNameTheirLocation() {
         "knight/attack-2/cape: not convex at vertex 3",
         "knight/attack-2/head: duplicate shape id \"head\"",
         "knight/attack-2/#3: shape 3 has no id",
+        "knight/attack-2/arm: capsule radius must be greater than 0 (is 0)",
     };
     QStringList expected = frameProblems;
     expected << "knight/attack-2: duplicate frame name \"attack-2\"" << frameProblems

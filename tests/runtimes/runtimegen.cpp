@@ -420,8 +420,14 @@ QByteArray documentJson(const GenDoc &doc) {
                     j += QStringLiteral("\"type\":\"circle\",\"center\":") + point(shape.center) +
                          QStringLiteral(",\"radius\":") + num(shape.radius);
                     break;
-                case GenShape::Capsule:
-                    qFatal("documents cannot hold capsules yet");
+                case GenShape::Capsule: {
+                    QStringList pts;
+                    for (QPointF p : shape.points)
+                        pts << point(p);
+                    j += QStringLiteral("\"type\":\"capsule\",\"ends\":[") + pts.join(u',') +
+                         QStringLiteral("],\"radius\":") + num(shape.radius);
+                    break;
+                }
                 }
                 shapes << j + u'}';
             }

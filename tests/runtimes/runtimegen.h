@@ -80,7 +80,7 @@ struct GenOptions {
     QStringList layers;                ///< layer names used by shapes
     std::optional<LayerPairs> collide; ///< the collide matrix (nullopt: absent)
     int sprites = 3;
-    bool capsules = false;     ///< add capsules (runtime files only)
+    bool capsules = false;     ///< add capsules
     bool integerRects = false; ///< one sprite of axis-aligned whole-pixel rectangles
 };
 
@@ -89,8 +89,8 @@ GenDoc generateDocument(QRandomGenerator &random, const GenOptions &options);
 
 /// The document as a native Hitsmith file.
 QByteArray documentJson(const GenDoc &doc);
-/// The document as a runtime file, written by the test itself (for capsules, which documents
-/// cannot hold yet): shapes origin-relative, as FORMAT.md says.
+/// The document as a runtime file, written by the test itself: shapes origin-relative, as
+/// FORMAT.md says (compared with the exporter's file by tst_runtimes_conformance).
 QByteArray runtimeJson(const GenDoc &doc);
 /// The queries as the drivers read them.
 QByteArray queriesJson(const QList<GenQuery> &queries);

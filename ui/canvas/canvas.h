@@ -45,6 +45,7 @@ public:
         SelectTool,
         RectTool,
         CircleTool,
+        CapsuleTool,
         PolygonTool,
         PointTool,
         SnapToPixels,

@@ -56,11 +56,11 @@ void Canvas::createActions() {
         return action;
     };
 
-    mTools = {new SelectTool(this), new RectTool(this), new CircleTool(this), new PolygonTool(this),
-              new PointTool(this)};
+    mTools = {new SelectTool(this),  new RectTool(this),    new CircleTool(this),
+              new CapsuleTool(this), new PolygonTool(this), new PointTool(this)};
     mToolGroup = new QActionGroup(this);
-    const ActionId toolIds[] = {ActionId::SelectTool, ActionId::RectTool, ActionId::CircleTool,
-                                ActionId::PolygonTool, ActionId::PointTool};
+    const ActionId toolIds[] = {ActionId::SelectTool,  ActionId::RectTool,    ActionId::CircleTool,
+                                ActionId::CapsuleTool, ActionId::PolygonTool, ActionId::PointTool};
     for (int i = 0; i < mTools.size(); ++i) {
         AbstractTool *tool = mTools[i];
         mToolGroup->addAction(tool->action());
@@ -122,6 +122,7 @@ void Canvas::createActions() {
     const std::pair<ActionId, const char *> icons[] = {{ActionId::SelectTool, "tool-select"},
                                                        {ActionId::RectTool, "tool-rectangle"},
                                                        {ActionId::CircleTool, "tool-circle"},
+                                                       {ActionId::CapsuleTool, "tool-capsule"},
                                                        {ActionId::PolygonTool, "tool-polygon"},
                                                        {ActionId::PointTool, "tool-point"},
                                                        {ActionId::SnapToPixels, "snap-pixels"},
@@ -138,7 +139,8 @@ void Canvas::createActions() {
 }
 
 QList<QAction *> Canvas::toolActions() const {
-    return {action(ActionId::SelectTool), action(ActionId::RectTool), action(ActionId::CircleTool),
+    return {action(ActionId::SelectTool),  action(ActionId::RectTool),
+            action(ActionId::CircleTool),  action(ActionId::CapsuleTool),
             action(ActionId::PolygonTool), action(ActionId::PointTool)};
 }
 

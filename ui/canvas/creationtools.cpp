@@ -2,13 +2,16 @@
 
 #include "canvas.h"
 #include "editorsession.h"
+#include "segmentdistance.h"
 #include "shapeitem.h"
+#include "shapepath.h"
 
 #include <QApplication>
 #include <QGraphicsPathItem>
 #include <QKeyEvent>
 #include <QLineF>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hitsmith {
@@ -143,6 +146,127 @@ bool CircleTool::keyPressed(QKeyEvent *event) {
 
 void CircleTool::cancel() {
     mDragging = false;
+    mCanvas->previewItem()->setPath({});
+    mCanvas->setToolStatus({});
+}
+
+// --- CapsuleTool ---
+
+namespace {
+
+constexpr double kMinCapsuleRadius = 0.5; // a thinner capsule could not be seen or grabbed
+
+} // namespace
+
+CapsuleTool::CapsuleTool(Canvas *canvas)
+    : AbstractTool(canvas, tr("Capsule"), QIcon(), QKeySequence(Qt::Key_K)) {}
+
+double CapsuleTool::radiusTo(const ToolMouseEvent &event) const {
+    const double distance = distanceToSegment(event.pos, mStart, mEnd);
+    return std::max(kMinCapsuleRadius, mCanvas->snapLength(distance, event.modifiers));
+}
+
+void CapsuleTool::mousePressed(const ToolMouseEvent &event) {
+    if (event.button == Qt::RightButton) {
+        cancel();
+        return;
+    }
+    if (event.button != Qt::LeftButton)
+        return;
+    if (mPhase == Phase::SettingRadius) {
+        mRadius = radiusTo(event);
+        finish();
+        return;
+    }
+    mStart = mEnd = mCanvas->snap(event.pos, event.modifiers);
+    mPressViewPos = event.viewPos;
+    mRadius = 0.0;
+    mPhase = Phase::DraggingEnds;
+    mCanvas->setDrawingStatus({});
+}
+
+void CapsuleTool::mouseMoved(const ToolMouseEvent &event) {
+    if (mPhase == Phase::DraggingEnds) {
+        mEnd = mCanvas->snap(event.pos, event.modifiers);
+        if (event.modifiers & Qt::ShiftModifier) {
+            // Shift keeps the segment at a multiple of 45 degrees, as lines in drawing tools.
+            const QLineF line(mStart, mEnd);
+            QLineF turned = line;
+            turned.setAngle(std::round(line.angle() / 45.0) * 45.0);
+            mEnd = turned.p2();
+        }
+        showPreview();
+        const QLineF line(mStart, mEnd);
+        mCanvas->setDrawingStatus(tr("Length %1, angle %2°: release, then move out to set the "
+                                     "radius")
+                                      .arg(line.length())
+                                      .arg(std::fmod(360.0 - std::round(line.angle()), 360.0)));
+    } else if (mPhase == Phase::SettingRadius) {
+        mRadius = radiusTo(event);
+        showPreview();
+        mCanvas->setDrawingStatus(
+            tr("Radius %1: click or press Enter to place, Escape to abandon").arg(mRadius));
+    }
+}
+
+void CapsuleTool::mouseReleased(const ToolMouseEvent &event) {
+    if (mPhase != Phase::DraggingEnds || event.button != Qt::LeftButton)
+        return;
+    if (QLineF(mPressViewPos, event.viewPos).length() < QApplication::startDragDistance()) {
+        cancel(); // a click without a drag draws nothing
+        return;
+    }
+    mPhase = Phase::SettingRadius;
+    mRadius = radiusTo(event);
+    showPreview();
+    mCanvas->setDrawingStatus(tr("Move out from the segment to set the radius, then click"));
+}
+
+bool CapsuleTool::keyPressed(QKeyEvent *event) {
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        if (mPhase == Phase::Idle)
+            return false;
+        cancel();
+        return true;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (mPhase != Phase::SettingRadius)
+            return false;
+        finish();
+        return true;
+    default:
+        return false;
+    }
+}
+
+void CapsuleTool::showPreview() {
+    QPainterPath path;
+    if (mPhase == Phase::DraggingEnds) {
+        path.moveTo(mStart);
+        path.lineTo(mEnd);
+        const double r = ShapeItem::kHandleRadius / mCanvas->zoom();
+        for (const QPointF &p : {mStart, mEnd})
+            path.addRect(QRectF(p - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    } else if (mPhase == Phase::SettingRadius) {
+        path = filledShapePath(Shape::capsule({}, mStart, mEnd, mRadius));
+        path.moveTo(mStart);
+        path.lineTo(mEnd);
+    }
+    mCanvas->previewItem()->setPath(path);
+}
+
+void CapsuleTool::finish() {
+    const QPointF a = mStart, b = mEnd;
+    const double radius = mRadius;
+    cancel();
+    mCanvas->insertShapes({Shape::capsule(mCanvas->uniqueShapeId(QStringLiteral("capsule")), a, b,
+                                          radius, mCanvas->session()->currentLayer())},
+                          tr("Add Capsule %1"));
+}
+
+void CapsuleTool::cancel() {
+    mPhase = Phase::Idle;
     mCanvas->previewItem()->setPath({});
     mCanvas->setToolStatus({});
 }

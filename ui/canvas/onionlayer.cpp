@@ -1,4 +1,5 @@
 #include "onionlayer.h"
+#include "shapepath.h"
 
 #include "canvas.h"
 #include "editorsession.h"
@@ -33,6 +34,8 @@ QPainterPath pathOf(const QList<Shape> &shapes, const DocumentData &data) {
             continue; // a hidden layer stays hidden in the ghosts too
         if (shape.type == ShapeType::Circle)
             path.addEllipse(shape.center, shape.radius, shape.radius);
+        else if (shape.type == ShapeType::Capsule)
+            path.addPath(filledShapePath(shape));
         else if (shape.type == ShapeType::Point)
             continue; // a locator: nothing to fill in a ghost
         else

@@ -2,6 +2,7 @@
 
 #include "canvas.h"
 #include "editorsession.h"
+#include "segmentdistance.h"
 #include "shapecommands.h"
 
 #include <QGraphicsPathItem>
@@ -124,8 +125,10 @@ void SelectTool::moveShapes(const ToolMouseEvent &event) {
     // shapes on whole pixels stay on whole pixels and corners land on grid lines.
     const int primaryIndex = mDragShapes.contains(mClickedShape) ? mClickedShape : mDragShapes[0];
     const Shape &primary = mDragOriginal[mDragShapes.indexOf(primaryIndex)];
-    const QPointF anchor = primary.type == ShapeType::Polygon && !primary.points.isEmpty()
-                               ? primary.points[0]
+    const bool byFirstPoint =
+        (primary.type == ShapeType::Polygon || primary.type == ShapeType::Capsule) &&
+        !primary.points.isEmpty();
+    const QPointF anchor = byFirstPoint                      ? primary.points[0]
                            : primary.type == ShapeType::Rect ? primary.outline().value(0)
                                                              : primary.center;
     const QPointF raw = event.pos - mPressPos;
@@ -193,9 +196,21 @@ void SelectTool::dragHandle(const ToolMouseEvent &event) {
         return;
     }
     case Grip::Kind::Radius: {
-        const double r = QLineF(shape.center, event.pos).length();
-        shape.radius = mCanvas->snapLength(r, event.modifiers);
+        const double r = shape.type == ShapeType::Capsule && shape.points.size() == 2
+                             ? distanceToSegment(event.pos, shape.points[0], shape.points[1])
+                             : QLineF(shape.center, event.pos).length();
+        // A capsule's radius dragged onto its segment becomes 0: kept and flagged invalid (its
+        // problem names the radius) rather than raised to the snap's smallest length.
+        const bool ontoSegment = shape.type == ShapeType::Capsule && r < 0.5;
+        shape.radius = ontoSegment ? 0.0 : mCanvas->snapLength(r, event.modifiers);
         pushDrag({shape}, tr("Resize %1"));
+        break;
+    }
+    case Grip::Kind::End: {
+        if (mGrip.index < 0 || mGrip.index >= shape.points.size())
+            return;
+        shape.points[mGrip.index] = mCanvas->snap(event.pos, event.modifiers, mHandleShape);
+        pushDrag({shape}, tr("Move End of %1"));
         break;
     }
     case Grip::Kind::None:

@@ -1,6 +1,8 @@
 #include "shapeitem.h"
+#include "shapepath.h"
 
 #include <QGraphicsScene>
+#include <QLineF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QTransform>
@@ -62,6 +64,10 @@ void ShapeItem::updateGeometry(bool quietRefresh) {
             mPath.addEllipse(mShape.center, mShape.radius, mShape.radius);
         else
             mPath.addRect(QRectF(mShape.center, QSizeF(0, 0)));
+    } else if (mShape.type == ShapeType::Capsule) {
+        mPath = filledShapePath(mShape);
+        if (mPath.isEmpty() && !mShape.points.isEmpty())
+            mPath.addRect(QRectF(mShape.points[0], QSizeF(0, 0)));
     } else if (mShape.type == ShapeType::Point) {
         // Grabbed anywhere on its cross's square, at any zoom.
         const double arm = kPointArm / mScale;
@@ -145,6 +151,19 @@ QList<Grip> ShapeItem::grips() const {
     case ShapeType::Circle:
         result.append({Grip::Kind::Radius, -1, mShape.center + QPointF(mShape.radius, 0)});
         break;
+    case ShapeType::Capsule: {
+        if (mShape.points.size() != 2)
+            break;
+        const QPointF a = mShape.points[0], b = mShape.points[1];
+        result.append({Grip::Kind::End, 0, a});
+        result.append({Grip::Kind::End, 1, b});
+        // The radius grip stands beside the middle of the segment, square to it.
+        const QLineF core(a, b);
+        const QPointF side =
+            core.length() > 0 ? QPointF(-core.dy(), core.dx()) / core.length() : QPointF(1, 0);
+        result.append({Grip::Kind::Radius, -1, core.center() + side * mShape.radius});
+        break;
+    }
     case ShapeType::Point: // moved whole: no grips
         break;
     }
@@ -222,6 +241,14 @@ void ShapeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidg
             painter->drawLine((corners[0] + corners[1]) / 2, h.pos);
             painter->drawEllipse(box);
         } else if (h.kind == Grip::Kind::Radius) {
+            if (mShape.type == ShapeType::Capsule && mShape.points.size() == 2) {
+                // The core segment, the line the radius is measured from.
+                QPen core(selectionColor(), 1.0, Qt::DashLine);
+                core.setCosmetic(true);
+                painter->setPen(core);
+                painter->drawLine(mShape.points[0], mShape.points[1]);
+                painter->setPen(handlePen);
+            }
             painter->drawEllipse(box);
         } else {
             painter->drawRect(box);

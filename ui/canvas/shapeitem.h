@@ -13,9 +13,9 @@ namespace hitsmith {
 
 /// A grip on a shape that the select tool can drag.
 struct Grip {
-    enum class Kind { None, Vertex, Corner, Rotation, Radius };
+    enum class Kind { None, Vertex, Corner, Rotation, Radius, End };
     Kind kind = Kind::None;
-    int index = -1; ///< vertex or corner index
+    int index = -1; ///< vertex, corner or capsule end index
     QPointF pos;    ///< in frame pixels
 };
 

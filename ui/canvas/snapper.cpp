@@ -21,7 +21,8 @@ QPointF Snapper::snap(QPointF point, const QList<Shape> &shapes, int skipShape,
                 continue;
             const QPolygonF corners = s.type == ShapeType::Circle || s.type == ShapeType::Point
                                           ? QPolygonF({s.center})
-                                          : s.outline();
+                                      : s.type == ShapeType::Capsule ? QPolygonF(s.points)
+                                                                     : s.outline();
             for (const QPointF &v : corners) {
                 const QPointF d = v - point;
                 const double d2 = QPointF::dotProduct(d, d);

@@ -7,7 +7,7 @@ target_sources(hitsmith_ui PRIVATE
   canvas/snapper.h canvas/snapper.cpp
   canvas/abstracttool.h canvas/abstracttool.cpp
   canvas/selecttool.h canvas/selecttool.cpp
-  canvas/creationtools.h canvas/creationtools.cpp
+  canvas/creationtools.h canvas/creationtools.cpp canvas/segmentdistance.h
   canvas/shapeclipboard.h canvas/shapeclipboard.cpp
   canvas/versuslayer.h canvas/versuslayer.cpp
   canvas/onionlayer.h canvas/onionlayer.cpp

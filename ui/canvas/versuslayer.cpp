@@ -1,4 +1,5 @@
 #include "versuslayer.h"
+#include "shapepath.h"
 
 #include "canvas.h"
 #include "document.h"
@@ -22,6 +23,8 @@ QPainterPath outlineOf(const Shape &shape) {
     QPainterPath path;
     if (shape.type == ShapeType::Circle)
         path.addEllipse(shape.center, shape.radius, shape.radius);
+    else if (shape.type == ShapeType::Capsule)
+        return filledShapePath(shape);
     else if (shape.type == ShapeType::Point)
         return path; // a locator: nothing to fill
     else

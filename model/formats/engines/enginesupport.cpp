@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace hitsmith::engines {
 
@@ -236,9 +237,49 @@ void appendWithUniqueId(Frame &frame, Shape shape, const QString &fallbackId) {
     frame.shapes.append(std::move(shape));
 }
 
+int roundVertexCount(double radius) {
+    int n = 8;
+    while (n < 4096 && radius * (1 - std::cos(std::numbers::pi / n)) > 0.5)
+        n *= 2;
+    return n;
+}
+
+QList<QPointF> capsulePolygon(const Shape &capsule) {
+    QList<QPointF> points;
+    if (capsule.points.size() != 2 || !std::isfinite(capsule.radius) || capsule.radius <= 0)
+        return points;
+    const QPointF a = capsule.points[0], b = capsule.points[1];
+    const double r = capsule.radius;
+    const int n = roundVertexCount(r);
+    const QPointF d = b - a;
+    const double turn = 2 * std::numbers::pi;
+    if (d.x() == 0 && d.y() == 0) {
+        for (int i = 0; i < n; ++i) {
+            const double t = turn * i / n;
+            points.append(pixelRounded(a + QPointF(r * std::cos(t), r * std::sin(t))));
+        }
+        return points;
+    }
+    // Half a turn round each end, from the side at -90 degrees of a..b (y down: increasing
+    // angles turn clockwise on screen).
+    const double along = std::atan2(d.y(), d.x());
+    const int half = n / 2;
+    for (int end = 0; end < 2; ++end) {
+        const QPointF c = end == 0 ? b : a;
+        const double start = along - std::numbers::pi / 2 + end * std::numbers::pi;
+        for (int i = 0; i <= half; ++i) {
+            const double t = start + turn * i / n;
+            points.append(pixelRounded(c + QPointF(r * std::cos(t), r * std::sin(t))));
+        }
+    }
+    return points;
+}
+
 QList<QPointF> polygonPoints(const Shape &shape) {
     if (shape.type == ShapeType::Polygon)
         return shape.points;
+    if (shape.type == ShapeType::Capsule)
+        return capsulePolygon(shape);
     QList<QPointF> points;
     for (QPointF p : shape.outline())
         points.append(pixelRounded(p));

@@ -131,8 +131,18 @@ QPointF rotated(QPointF vector, double degrees);
 /// Adds shape to frame, giving it a unique id (id, id-2, ...) when the id is empty or taken.
 void appendWithUniqueId(Frame &frame, Shape shape, const QString &fallbackId);
 
-/// The outline of a shape as exported polygons use it (rect corners; polygon points).
+/// The outline of a shape as exported polygons use it (rect corners; polygon points; a capsule
+/// as capsulePolygon).
 QList<QPointF> polygonPoints(const Shape &shape);
+
+/// Vertices a round end of this radius takes per full turn: enough that every edge stays within
+/// 0.5 px of the arc (sagitta r (1 - cos(pi / n)) <= 0.5), at least 8, a power of two.
+int roundVertexCount(double radius);
+
+/// A capsule as a convex polygon with its vertices on the capsule's outline and every edge
+/// within 0.5 px inside it (roundVertexCount per turn; a circle when the ends are equal), in
+/// the clockwise-on-screen order of the rest of the shape outlines; empty for an invalid capsule.
+QList<QPointF> capsulePolygon(const Shape &capsule);
 
 /// A layer's Box2D collision filter: the category bits it is in and the mask of bits it hits.
 struct LayerFilter {

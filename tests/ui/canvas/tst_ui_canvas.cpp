@@ -878,7 +878,7 @@ void TestCanvas::zoomAndStatusSignals() {
     QVERIFY(!cursor.isEmpty());
     const QPointF at = cursor.last().at(0).toPointF();
     QVERIFY(qAbs(at.x() - 12) < 0.5 && qAbs(at.y() - 13) < 0.5);
-    QCOMPARE(mCanvas->toolActions().size(), 5);
+    QCOMPARE(mCanvas->toolActions().size(), 6);
     QCOMPARE(mCanvas->editActions().size(), 6);
     // Wheel zoom around the cursor keeps the frame pixel under it in place.
     mCanvas->setZoom(4.0);

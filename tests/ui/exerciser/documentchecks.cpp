@@ -142,15 +142,18 @@ QString checkWindow(MainWindow *window) {
         const bool rect = shape.type == ShapeType::Rect;
         const bool circle = shape.type == ShapeType::Circle;
         const bool polygon = shape.type == ShapeType::Polygon;
+        const bool capsule = shape.type == ShapeType::Capsule;
         struct Row {
             const char *name;
             QWidget *widget;
             bool shown;
         };
-        const Row rows[] = {{"Center", panel->centerXBox(), !polygon},
+        const Row rows[] = {{"Center", panel->centerXBox(), !polygon && !capsule},
                             {"Size", panel->widthBox(), rect},
                             {"Angle", panel->angleBox(), rect},
-                            {"Radius", panel->radiusBox(), circle}};
+                            {"Radius", panel->radiusBox(), circle || capsule},
+                            {"End 1", panel->capsuleEndBox(0), capsule},
+                            {"End 2", panel->capsuleEndBox(2), capsule}};
         for (const Row &row : rows) {
             const QString what =
                 QStringLiteral("Properties of %1 \"%2\": the %3 row")

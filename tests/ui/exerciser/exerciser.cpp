@@ -23,6 +23,7 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <unistd.h>
@@ -101,6 +102,15 @@ QList<QPointF> anchors(const Shape &shape) {
     case ShapeType::Circle:
         points.append(shape.center);
         points.append(shape.center + QPointF(shape.radius, 0));
+        break;
+    case ShapeType::Capsule:
+        // Both ends, the middle, and the radius grip beside the middle.
+        if (shape.points.size() == 2) {
+            const QPointF a = shape.points[0], b = shape.points[1], d = b - a;
+            const double length = std::hypot(d.x(), d.y());
+            const QPointF side = length > 0 ? QPointF(-d.y(), d.x()) / length : QPointF(1, 0);
+            points << a << b << (a + b) / 2 << (a + b) / 2 + side * shape.radius;
+        }
         break;
     }
     return points;

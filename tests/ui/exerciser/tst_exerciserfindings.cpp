@@ -147,10 +147,13 @@ private Q_SLOTS:
                 }
                 const Shape &shape = shapes[to];
                 const QList<std::pair<QWidget *, bool>> rows = {
-                    {panel->centerXBox(), shape.type != ShapeType::Polygon},
+                    {panel->centerXBox(),
+                     shape.type != ShapeType::Polygon && shape.type != ShapeType::Capsule},
                     {panel->widthBox(), shape.type == ShapeType::Rect},
                     {panel->angleBox(), shape.type == ShapeType::Rect},
-                    {panel->radiusBox(), shape.type == ShapeType::Circle}};
+                    {panel->radiusBox(),
+                     shape.type == ShapeType::Circle || shape.type == ShapeType::Capsule},
+                    {panel->capsuleEndBox(0), shape.type == ShapeType::Capsule}};
                 for (const auto &[field, shown] : rows) {
                     const QString what =
                         QStringLiteral("%1 after %2: %3")

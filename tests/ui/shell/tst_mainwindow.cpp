@@ -186,6 +186,38 @@ private Q_SLOTS:
         QCOMPARE(doc()->shape({0, 1, 0}).layer, QStringLiteral("shield"));
     }
 
+    void editCapsuleByTyping() {
+        // Ends and radius typed in Properties, one undo step each; length and angle shown.
+        doc()->undoStack()->push(new InsertShapesCommand(
+            doc(), {{0, 0, 0}},
+            {Shape::capsule(QStringLiteral("arm"), {0, 0}, {30, 40}, 5, QStringLiteral("hitbox"))},
+            QStringLiteral("Add Capsule")));
+        session()->setSelectedShapes({0});
+        PropertyPanel *panel = mWindow->propertyPanel();
+        QVERIFY(panel->capsuleEndBox(0)->isVisible());
+        QVERIFY(panel->radiusBox()->isVisible());
+        QVERIFY(!panel->centerXBox()->isVisible());
+        QVERIFY(!panel->widthBox()->isVisible());
+        QCOMPARE(panel->capsuleEndBox(3)->value(), 40.0);
+        // 3-4-5: the segment is 50 px long, at 53.13 degrees clockwise from the x axis.
+        QVERIFY2(
+            panel->capsuleMeasureLabel()->text().startsWith(QStringLiteral("50 px, angle 53.1301")),
+            qPrintable(panel->capsuleMeasureLabel()->text()));
+        const int start = doc()->undoStack()->count();
+        typeInto(panel->capsuleEndBox(2), QStringLiteral("-30"));
+        QCOMPARE(doc()->shape({0, 0, 0}).points[1], QPointF(-30, 40));
+        QVERIFY2(
+            panel->capsuleMeasureLabel()->text().startsWith(QStringLiteral("50 px, angle 126.87")),
+            qPrintable(panel->capsuleMeasureLabel()->text()));
+        typeInto(panel->radiusBox(), QStringLiteral("7.5"));
+        QCOMPARE(doc()->shape({0, 0, 0}).radius, 7.5);
+        QCOMPARE(doc()->undoStack()->count(), start + 2);
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->shape({0, 0, 0}).points[1], QPointF(30, 40));
+        QCOMPARE(panel->capsuleEndBox(2)->value(), 30.0); // the panel follows the model
+    }
+
     void shapeIdRejectsDuplicatesAndEmpty() {
         session()->setSelectedShapes({0});
         QLineEdit *id = mWindow->propertyPanel()->idEdit();

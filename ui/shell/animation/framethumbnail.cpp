@@ -1,4 +1,5 @@
 #include "framethumbnail.h"
+#include "shapepath.h"
 
 #include "layercolors.h"
 
@@ -54,6 +55,8 @@ void paintShapes(QPainter &painter, const DocumentData &data, const QList<Shape>
             painter.drawEllipse(shape.center, shape.radius, shape.radius);
         else if (shape.type == ShapeType::Point)
             painter.drawPoint(shape.center);
+        else if (shape.type == ShapeType::Capsule)
+            painter.drawPath(filledShapePath(shape));
         else
             painter.drawPolygon(shape.outline());
     }

@@ -19,12 +19,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineF>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <limits>
 
 namespace hitsmith {
@@ -113,6 +115,26 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mRadius = makeSpinBox(shapePage, [this](double v) {
         commitShape([v](Shape &s) { s.radius = v; }, tr("Resize %1"));
     });
+    // A capsule's ends, typed like a polygon's vertices; length and angle follow from them.
+    for (int coordinate = 0; coordinate < 4; ++coordinate) {
+        auto *box = makeSpinBox(shapePage, [this, coordinate](double v) {
+            commitShape(
+                [coordinate, v](Shape &s) {
+                    const int end = coordinate / 2;
+                    if (end < s.points.size())
+                        (coordinate % 2 ? s.points[end].ry() : s.points[end].rx()) = v;
+                },
+                tr("Move End of %1"));
+        });
+        box->setObjectName(QStringLiteral("capsuleEnd%1%2")
+                               .arg(coordinate / 2 + 1)
+                               .arg(coordinate % 2 ? u'Y' : u'X'));
+        mEndBoxes.append(box);
+    }
+    mEnd1Row = pairRow(shapePage, mEndBoxes[0], mEndBoxes[1]);
+    mEnd2Row = pairRow(shapePage, mEndBoxes[2], mEndBoxes[3]);
+    mCapsuleMeasure = new QLabel(shapePage);
+    mCapsuleMeasure->setObjectName(QStringLiteral("capsuleMeasure"));
     mCenterX->setObjectName(QStringLiteral("centerX"));
     mCenterY->setObjectName(QStringLiteral("centerY"));
     mWidth->setObjectName(QStringLiteral("width"));
@@ -139,7 +161,10 @@ PropertyPanel::PropertyPanel(EditorSession *session, Prompts *prompts, QWidget *
     mShapeForm->addRow(tr("&Center:"), mCenterRow);
     mShapeForm->addRow(tr("&Size:"), mSizeRow);
     mShapeForm->addRow(tr("&Angle:"), mAngle);
+    mShapeForm->addRow(tr("End &1:"), mEnd1Row);
+    mShapeForm->addRow(tr("End &2:"), mEnd2Row);
     mShapeForm->addRow(tr("&Radius:"), mRadius);
+    mShapeForm->addRow(tr("Length:"), mCapsuleMeasure);
     shapeLayout->addWidget(mIdRefusal);
     mVertexGroup = new QGroupBox(tr("Vertices"), shapePage);
     mVertexGrid = new QGridLayout(mVertexGroup);
@@ -312,6 +337,7 @@ void PropertyPanel::keepFieldsInView() {
 void PropertyPanel::refreshShape(const Shape &shape) {
     const bool isRect = shape.type == ShapeType::Rect;
     const bool isCircle = shape.type == ShapeType::Circle;
+    const bool isCapsule = shape.type == ShapeType::Capsule;
     const bool isPolygon = shape.type == ShapeType::Polygon;
     QString typeText = shapeTypeName(shape.type);
     if (const auto problem = validateShape(shape))
@@ -338,10 +364,24 @@ void PropertyPanel::refreshShape(const Shape &shape) {
         if (mShapeForm->isRowVisible(row) != on)
             mShapeForm->setRowVisible(row, on);
     };
-    showRow(mCenterRow, !isPolygon);
+    showRow(mCenterRow, !isPolygon && !isCapsule);
     showRow(mSizeRow, isRect);
     showRow(mAngle, isRect);
-    showRow(mRadius, isCircle);
+    showRow(mRadius, isCircle || isCapsule);
+    showRow(mEnd1Row, isCapsule);
+    showRow(mEnd2Row, isCapsule);
+    showRow(mCapsuleMeasure, isCapsule);
+    if (isCapsule && shape.points.size() == 2) {
+        for (int coordinate = 0; coordinate < 4; ++coordinate) {
+            const QPointF end = shape.points[coordinate / 2];
+            setValueQuietly(mEndBoxes[coordinate], coordinate % 2 ? end.y() : end.x());
+        }
+        // The angle as rects count it: degrees clockwise on screen from the x axis.
+        const QLineF core(shape.points[0], shape.points[1]);
+        mCapsuleMeasure->setText(tr("%1 px, angle %2°")
+                                     .arg(core.length(), 0, 'g', 6)
+                                     .arg(std::fmod(360.0 - core.angle(), 360.0), 0, 'g', 6));
+    }
     setValueQuietly(mCenterX, shape.center.x());
     setValueQuietly(mCenterY, shape.center.y());
     setValueQuietly(mWidth, shape.size.width());

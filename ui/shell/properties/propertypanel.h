@@ -48,6 +48,10 @@ public:
     QDoubleSpinBox *heightBox() const { return mHeight; }
     QDoubleSpinBox *angleBox() const { return mAngle; }
     QDoubleSpinBox *radiusBox() const { return mRadius; }
+    /// A capsule's ends: coordinate 0..3 is x1, y1, x2, y2.
+    QDoubleSpinBox *capsuleEndBox(int coordinate) const { return mEndBoxes.value(coordinate); }
+    /// A capsule's length and angle, shown (not edited: they follow from the ends).
+    QLabel *capsuleMeasureLabel() const { return mCapsuleMeasure; }
     /// The x (coordinate 0) or y (coordinate 1) editor of polygon vertex index.
     QDoubleSpinBox *vertexBox(int index, int coordinate) const;
     QLineEdit *frameNameEdit() const { return mFrameName; }
@@ -93,7 +97,9 @@ private:
     RefusalLine *mFrameNameRefusal; // why a typed frame name was refused
     QLineEdit *mId;
     QComboBox *mLayer;
-    QWidget *mCenterRow, *mSizeRow;
+    QWidget *mCenterRow, *mSizeRow, *mEnd1Row, *mEnd2Row;
+    QList<QDoubleSpinBox *> mEndBoxes; // x1, y1, x2, y2
+    QLabel *mCapsuleMeasure;
     QDoubleSpinBox *mCenterX, *mCenterY, *mWidth, *mHeight, *mAngle, *mRadius;
     QGroupBox *mVertexGroup;
     QGridLayout *mVertexGrid;

@@ -162,6 +162,9 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     const QString rootName = nodes.first().name.isEmpty() ? fallbackName : nodes.first().name;
     const QString dir = engines::fileDir(context);
     ShapeBuilder builder(resources, warnings);
+    // Godot 3 scenes (format=2) measure a capsule's height without its caps.
+    const Value format = sections.first().attribute(QStringLiteral("format"));
+    builder.setCapsuleHeightIsMiddle(format.kind == Value::Number && format.number <= 2);
     QHash<int, QPair<int, int>> frameOf; // frame node -> (sprite index, frame index)
     engines::LossCounter skippedMetadata;
     engines::LossCounter disabledShapes;

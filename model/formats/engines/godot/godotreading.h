@@ -96,6 +96,8 @@ public:
             }
             return {Shape::circle({}, transform.map(QPointF(0, 0)), radius * sx)};
         }
+        if (type == QLatin1String("CapsuleShape2D"))
+            return capsule(*resource, at, transform, where);
         if (type == QLatin1String("ConvexPolygonShape2D")) {
             const Value *v = resource->property(QStringLiteral("points"));
             if (!v)
@@ -104,14 +106,43 @@ public:
                 {}, mapAll(pointsOf(*v, at + QStringLiteral(" points")), transform))};
         }
         const QString kind = type.isEmpty() ? engines::tr("resource without a type") : type;
-        mSkipped.add(engines::tr("%1 %2 skipped (Hitsmith holds polygons, rectangles and "
-                                 "circles)")
+        mSkipped.add(engines::tr("%1 %2 skipped (Hitsmith holds polygons, rectangles, circles "
+                                 "and capsules)")
                          .arg(QStringLiteral("%1"), kind),
-                     engines::tr("%1 %2 shapes skipped (Hitsmith holds polygons, rectangles and "
-                                 "circles)")
+                     engines::tr("%1 %2 shapes skipped (Hitsmith holds polygons, rectangles, "
+                                 "circles and capsules)")
                          .arg(QStringLiteral("%1"), kind),
                      where);
         return {};
+    }
+
+    /// Whether `height` of a CapsuleShape2D is the middle part only (Godot 3, scene format 2 or
+    /// older) rather than the full height with both caps (Godot 4).
+    void setCapsuleHeightIsMiddle(bool middle) { mCapsuleHeightIsMiddle = middle; }
+
+    /// A CapsuleShape2D: its axis along the node's local y, centred on the node.
+    QList<Shape> capsule(const Section &resource, const QString &at, const QTransform &transform,
+                         const QString &where) const {
+        double radius = 10, height = mCapsuleHeightIsMiddle ? 20 : 30; // Godot's defaults
+        if (const Value *v = resource.property(QStringLiteral("radius")))
+            radius = numberOf(*v, at + QStringLiteral(" radius"));
+        if (const Value *v = resource.property(QStringLiteral("height")))
+            height = numberOf(*v, at + QStringLiteral(" height"));
+        // Godot 4 keeps height >= 2 * radius (the caps touch: a circle).
+        const double half =
+            mCapsuleHeightIsMiddle ? height / 2 : std::max(height / 2 - radius, 0.0);
+        const double sx = std::hypot(transform.m11(), transform.m12());
+        const double sy = std::hypot(transform.m21(), transform.m22());
+        const bool orthogonal = std::abs(transform.m11() * transform.m21() +
+                                         transform.m12() * transform.m22()) <= 1e-9 * sx * sy;
+        if (std::abs(sx - sy) > 1e-9 * std::max(sx, sy) || !orthogonal) {
+            mSkipped.add(engines::tr("%1 capsule under a non-uniform scale or a skew skipped"),
+                         engines::tr("%1 capsules under a non-uniform scale or a skew skipped"),
+                         where);
+            return {};
+        }
+        return {Shape::capsule({}, transform.map(QPointF(0, -half)),
+                               transform.map(QPointF(0, half)), radius * sx)};
     }
 
     static QList<QPointF> mapAll(const QList<QPointF> &points, const QTransform &t) {
@@ -151,6 +182,7 @@ private:
     const QHash<QString, const Section *> &mResources;
     QStringList *mWarnings;
     mutable engines::LossCounter mSkipped;
+    bool mCapsuleHeightIsMiddle = false;
 };
 
 /// True for a Marker2D our exporter wrote as one of a sprite's points: under the sprite node,

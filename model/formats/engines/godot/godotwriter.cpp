@@ -324,6 +324,26 @@ WriteResult GodotFormat::write(const DocumentData &document, const FormatContext
                                         << num(engines::pixelRounded(p.y() - origin.y()));
                         lines << QStringLiteral("polygon = PackedVector2Array(%1)")
                                      .arg(coordinates.join(QStringLiteral(", ")));
+                    } else if (shape.type == ShapeType::Capsule) {
+                        // CapsuleShape2D: height is the full height, caps included; its axis
+                        // is the node's local y, turned onto the ends' direction, the node at
+                        // the ends' midpoint.
+                        const QPointF a = shape.points.value(0), b = shape.points.value(1);
+                        const QPointF d = b - a;
+                        const double length = std::hypot(d.x(), d.y());
+                        const QString resourceId =
+                            QStringLiteral("CapsuleShape2D_%1").arg(nextResource++);
+                        resources << QStringLiteral("[sub_resource type=\"CapsuleShape2D\" "
+                                                    "id=\"%1\"]\nradius = %2\nheight = %3")
+                                         .arg(resourceId, real(shape.radius),
+                                              real(length + 2 * shape.radius));
+                        lines << nodeHeader(shapeNode, QStringLiteral("CollisionShape2D"), areaPath)
+                              << QStringLiteral("position = %1")
+                                     .arg(vector2(engines::pixelRounded((a + b) / 2 - origin)));
+                        const double rotation = length > 0 ? std::atan2(-d.x(), d.y()) : 0.0;
+                        if (rotation != 0)
+                            lines << QStringLiteral("rotation = %1").arg(real(rotation));
+                        lines << QStringLiteral("shape = SubResource(\"%1\")").arg(resourceId);
                     } else {
                         const QString resourceId = QStringLiteral("%1_%2")
                                                        .arg(shape.type == ShapeType::Rect

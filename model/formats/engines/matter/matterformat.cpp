@@ -115,6 +115,12 @@ QStringList MatterFormat::exportWarnings(const DocumentData &document) const {
                                       "vertices or circles)"),
                                    where);
                 }
+                if (shape.type == ShapeType::Capsule)
+                    losses.add(tr("%1 capsule written as a polygon (every point within 0.5 px "
+                                  "of the capsule; Matter fixtures are vertices or circles)"),
+                               tr("%1 capsules written as polygons (every point within 0.5 px "
+                                  "of the capsule; Matter fixtures are vertices or circles)"),
+                               engines::shapeLocation(sprite.name, frame.name, shape.id));
             }
         }
     }

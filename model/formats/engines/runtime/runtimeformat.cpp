@@ -74,6 +74,18 @@ void appendShape(QString &out, const Shape &shape, QPointF origin) {
         json::appendNumber(out, shape.radius);
         break;
     }
+    case ShapeType::Capsule: { // FORMAT.md section 1: both ends, origin-relative, and the radius
+        out += QLatin1StringView("capsule\",\"ends\":[");
+        for (qsizetype i = 0; i < shape.points.size(); ++i) {
+            if (i)
+                out += u',';
+            const QPointF p = local(shape.points[i]);
+            appendPoint(out, p.x(), p.y());
+        }
+        out += QLatin1StringView("],\"radius\":");
+        json::appendNumber(out, shape.radius);
+        break;
+    }
     default: {
         out += QLatin1StringView("polygon\",\"points\":[");
         for (qsizetype i = 0; i < shape.points.size(); ++i) {

@@ -34,6 +34,8 @@ QPointF toSkeleton(QPointF p, QPointF origin) {
 
 /// The document-space outline a box attachment gets.
 QList<QPointF> boxOutline(const Shape &shape) {
+    if (shape.type == ShapeType::Capsule)
+        return engines::capsulePolygon(shape); // within 0.5 px, warned in exportWarnings
     if (shape.type != ShapeType::Circle)
         return shape.type == ShapeType::Polygon ? shape.points : QList<QPointF>(shape.outline());
     const int n = SpineFormat::circleVertexCount(shape.radius);
@@ -145,6 +147,12 @@ QStringList SpineFormat::exportWarnings(const DocumentData &document) const {
                                   "within 0.5 px of the circle)"),
                                tr("%1 circles written as bounding-box polygons (every point "
                                   "within 0.5 px of the circle)"),
+                               engines::shapeLocation(sprite.name, frame.name, shape.id));
+                if (shape.type == ShapeType::Capsule && isCollidable(shape))
+                    losses.add(tr("%1 capsule written as a bounding-box polygon (every point "
+                                  "within 0.5 px of the capsule)"),
+                               tr("%1 capsules written as bounding-box polygons (every point "
+                                  "within 0.5 px of the capsule)"),
                                engines::shapeLocation(sprite.name, frame.name, shape.id));
             }
         }

@@ -502,12 +502,14 @@ Object shapeToObject(const Shape &shape, int id) {
         object.x = shape.center.x();
         object.y = shape.center.y();
         break;
-    case ShapeType::Polygon: {
+    case ShapeType::Polygon:
+    case ShapeType::Capsule: {
         object.kind = ObjectKind::Polygon;
-        const QPointF anchor = shape.points.value(0);
+        const QList<QPointF> points = engines::polygonPoints(shape);
+        const QPointF anchor = points.value(0);
         object.x = anchor.x();
         object.y = anchor.y();
-        for (QPointF p : shape.points)
+        for (QPointF p : points)
             object.points.append(engines::pixelRounded(p - anchor));
         break;
     }
@@ -614,9 +616,17 @@ QStringList exportWarnings(const DocumentData &document) {
     QStringList warnings = engines::invalidShapeWarnings(document);
     warnings << engines::animationLossWarnings(document, tr("Tiled tilesets"),
                                                engines::KeptAnimationData::DurationsAndProperties);
-    engines::LossCounter clashes;
+    engines::LossCounter clashes, capsules;
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
+            for (const Shape &shape : frame.shapes) {
+                if (shape.type == ShapeType::Capsule && isCollidable(shape))
+                    capsules.add(tr("%1 capsule written as a polygon (every point within 0.5 px "
+                                    "of the capsule)"),
+                                 tr("%1 capsules written as polygons (every point within 0.5 px "
+                                    "of the capsule)"),
+                                 engines::shapeLocation(sprite.name, frame.name, shape.id));
+            }
             for (auto it = frame.properties.begin(); it != frame.properties.end(); ++it) {
                 if (isReservedTileProperty(it.key()))
                     clashes.add(tr("%1 frame property not written: its name is one Hitsmith "
@@ -629,6 +639,7 @@ QStringList exportWarnings(const DocumentData &document) {
             }
         }
     }
+    capsules.appendTo(&warnings);
     clashes.appendTo(&warnings);
     return warnings;
 }
