@@ -117,8 +117,13 @@ int runExport(const QStringList &arguments, Output &output) {
     const QCommandLineOption skipOption(
         QStringLiteral("skip-invalid"),
         QStringLiteral("Leave invalid shapes out (with a warning each) instead of failing."));
+    const QCommandLineOption capsulesOption(
+        QStringLiteral("capsules-as-polygons"),
+        QStringLiteral("Write each capsule as a polygon within 0.5 px of it, for readers that "
+                       "predate capsules (Tiled before 1.12); formats without capsules always "
+                       "do."));
     const QCommandLineOption force = forceOption();
-    parser.addOptions({formatOption, outOption, skipOption, force});
+    parser.addOptions({formatOption, outOption, skipOption, capsulesOption, force});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Hitsmith document."));
     if (const std::optional<int> early =
             parseArguments(parser, QStringLiteral("export"), arguments, output))
@@ -126,7 +131,7 @@ int runExport(const QStringList &arguments, Output &output) {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1 || !parser.isSet(outOption)) {
         output.err << "hitsmith-cli export: usage: export [--format NAME] FILE -o OUT "
-                      "[--skip-invalid] [--force] (see --help)\n";
+                      "[--skip-invalid] [--capsules-as-polygons] [--force] (see --help)\n";
         return Failure;
     }
     const QString file = files.first();
@@ -173,6 +178,7 @@ int runExport(const QStringList &arguments, Output &output) {
     }
     WriteOptions options;
     options.skipInvalid = parser.isSet(skipOption);
+    options.capsulesAsPolygons = parser.isSet(capsulesOption);
     // Image paths are absolute once loaded; the writer makes them relative to OUT's folder.
     const WriteResult written = format->writeFor(*loaded.document, out, options);
     printWarnings(file, written.warnings, output);

@@ -19,6 +19,15 @@ QStringList FileFormat::exportWarnings(const DocumentData &) const {
     return {};
 }
 
+QString FileFormat::capsulesAsPolygonsName() const {
+    return {};
+}
+
+QStringList FileFormat::exportWarningsFor(const DocumentData &document,
+                                          const WriteOptions &) const {
+    return exportWarnings(document);
+}
+
 WriteResult FileFormat::write(const DocumentData &, const FormatContext &,
                               const WriteOptions &) const {
     WriteResult result;

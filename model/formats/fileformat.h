@@ -36,6 +36,9 @@ struct WriteResult {
 /// Options a user chooses when exporting.
 struct WriteOptions {
     bool skipInvalid = false; ///< write valid shapes and skip invalid ones instead of failing
+    /// Write each capsule as a polygon within 0.5 px of it, for readers that predate capsules
+    /// (Tiled before 1.12); formats without capsules always do.
+    bool capsulesAsPolygons = false;
 };
 
 /// One file format behind one small interface (as Tiled's MapFormat): the native format and every
@@ -60,6 +63,12 @@ public:
     virtual ReadResult read(const QByteArray &bytes, const FormatContext &context) const;
     /// What the target cannot hold, said before writing (invalid shapes skipped, conversions).
     virtual QStringList exportWarnings(const DocumentData &document) const;
+    /// The same for a write with these options (formats whose output options change).
+    virtual QStringList exportWarningsFor(const DocumentData &document,
+                                          const WriteOptions &options) const;
+    /// For a format whose newer readers hold capsules and older ones do not: the name of the
+    /// export for the older ones (WriteOptions::capsulesAsPolygons), for menus. Empty otherwise.
+    virtual QString capsulesAsPolygonsName() const;
     /// Serializes a document; same document -> same bytes.
     virtual WriteResult write(const DocumentData &document, const FormatContext &context,
                               const WriteOptions &options) const;

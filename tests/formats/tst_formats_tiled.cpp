@@ -26,7 +26,12 @@ class TestTiledFormats : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void capsulesAreTiledCapsuleObjects_data();
+    void capsulesAreTiledCapsuleObjects();
+    void readTiledCapsules_data();
+    void readTiledCapsules();
     void capsulesBecomePolygonsWithAWarning();
+    void olderTiledKeepsCapsulesAsPolygons();
     void writeTsxExactNumbers();
     void writeTsjExactNumbers();
     void writeAnimationAndTypedProperties();
@@ -67,24 +72,156 @@ QMap<QString, QString> objectAttributes(const QByteArray &tsx, const QString &na
     return attributes;
 }
 
-} // namespace
-
-// Issue 43: Tiled tilesets get a capsule as a polygon whose vertices lie on its outline, with a
-// counted warning; it comes back as that polygon.
-void TestTiledFormats::capsulesBecomePolygonsWithAWarning() {
+/// A document of one frame holding these shapes.
+DocumentData oneFrameDocument(const QList<Shape> &shapes) {
     DocumentData data;
     Frame frame;
     frame.name = QStringLiteral("f");
-    const QPointF a(10, 7), b(50, 27);
-    frame.shapes << Shape::capsule(QStringLiteral("k"), a, b, 12);
+    frame.shapes = shapes;
     data.sprites << Sprite{QStringLiteral("s"), {}, {frame}, {}, {}, {}};
+    return data;
+}
+
+/// Capsules lying every way: along x, turned, straight up (ends given bottom first), to the left,
+/// and with both ends equal (a circle).
+QList<Shape> capsulesEveryWay() {
+    return {Shape::capsule(QStringLiteral("flat"), {10, 7}, {50, 7}, 5),
+            Shape::capsule(QStringLiteral("turned"), {10, 7}, {50, 27}, 12),
+            Shape::capsule(QStringLiteral("up"), {30, 80}, {30, 20}, 4.5),
+            Shape::capsule(QStringLiteral("left"), {90, 40}, {60, 40}, 3),
+            Shape::capsule(QStringLiteral("round"), {64, 64}, {64, 64}, 8)};
+}
+
+} // namespace
+
+// Issue 43: Tiled 1.12 has capsule objects: the rectangle around the capsule, marked <capsule/>
+// ("capsule": true in JSON), turned about its top-left corner. Every capsule comes back exactly.
+void TestTiledFormats::capsulesAreTiledCapsuleObjects_data() {
+    roundTrip_data();
+}
+
+void TestTiledFormats::capsulesAreTiledCapsuleObjects() {
+    QFETCH(QString, name);
+    const DocumentData data = oneFrameDocument(capsulesEveryWay());
+    const WriteResult written = format(qPrintable(name))->write(data, {}, {});
+    QVERIFY2(written.isOk(), qPrintable(written.error));
+    QVERIFY2(written.warnings.filter(QStringLiteral("capsule")).isEmpty(),
+             qPrintable(written.warnings.join(u'\n')));
+    QVERIFY(
+        format(qPrintable(name))->exportWarnings(data).filter(QStringLiteral("capsule")).isEmpty());
+    const QString text = QString::fromUtf8(written.bytes);
+    if (name == QStringLiteral("tiled-tsx")) {
+        QCOMPARE(text.count(QStringLiteral("<capsule/>")), 5);
+        // Along x: the 40 + 2 * 5 by 10 rectangle whose top-left is (10 - 5, 7 - 5).
+        const QMap<QString, QString> flat = objectAttributes(written.bytes, QStringLiteral("flat"));
+        QCOMPARE(flat.value(QStringLiteral("x")), QStringLiteral("5"));
+        QCOMPARE(flat.value(QStringLiteral("y")), QStringLiteral("2"));
+        QCOMPARE(flat.value(QStringLiteral("width")), QStringLiteral("50"));
+        QCOMPARE(flat.value(QStringLiteral("height")), QStringLiteral("10"));
+        QVERIFY(!flat.contains(QStringLiteral("rotation")));
+        // Straight up: turned -90 degrees about the corner r behind and r to the right of the
+        // first end, as Tiled turns a rectangle.
+        const QMap<QString, QString> up = objectAttributes(written.bytes, QStringLiteral("up"));
+        QCOMPARE(up.value(QStringLiteral("rotation")), QStringLiteral("-90"));
+        QCOMPARE(up.value(QStringLiteral("x")), QStringLiteral("25.5"));
+        QCOMPARE(up.value(QStringLiteral("y")), QStringLiteral("84.5"));
+        QCOMPARE(up.value(QStringLiteral("width")), QStringLiteral("69"));
+        QCOMPARE(up.value(QStringLiteral("height")), QStringLiteral("9"));
+    } else {
+        QCOMPARE(text.count(QStringLiteral("\"capsule\": true")), 5);
+    }
+    const ReadResult read = format(qPrintable(name))->read(written.bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QVERIFY2(read.warnings.isEmpty(), qPrintable(read.warnings.join(u'\n')));
+    const QList<Shape> back = read.document->sprites.value(0).frames.value(0).shapes;
+    QCOMPARE(back.size(), 5);
+    for (qsizetype i = 0; i < back.size(); ++i) {
+        QCOMPARE(back[i].type, ShapeType::Capsule);
+        const QString why = shapeDifference(capsulesEveryWay()[i], back[i], 1e-9);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    }
+    // Written again, the same bytes: the rotation is kept to 1e-12 degrees, so the angle of the
+    // ends read back rounds to it again.
+    const QByteArray again = format(qPrintable(name))->write(*read.document, {}, {}).bytes;
+    const QList<QByteArray> first = written.bytes.split('\n'), second = again.split('\n');
+    QCOMPARE(second.size(), first.size());
+    for (qsizetype i = 0; i < first.size(); ++i)
+        QVERIFY2(first[i] == second[i], (first[i] + " | " + second[i]).constData());
+}
+
+// Capsules as Tiled 1.12 saves them (mapreader.cpp: <capsule/>; the JSON "capsule": true): the
+// radius is half the shorter side, the ends lie on the longer one; a capsule of zero size is
+// skipped with a warning naming the object, as rectangles of zero size are.
+void TestTiledFormats::readTiledCapsules_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("tsx") << QStringLiteral("tiled-tsx")
+                         << QByteArray(R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.12.0" name="t" tilewidth="32" tileheight="32" tilecount="1" columns="0">
+ <tile id="0">
+  <objectgroup draworder="index" id="2">
+   <object id="1" name="wide" x="0" y="0" width="40" height="10"><capsule/></object>
+   <object id="2" name="tall" type="hurtbox" x="0" y="0" width="10" height="40"><capsule/></object>
+   <object id="3" name="turned" x="100" y="0" width="40" height="10" rotation="90"><capsule/></object>
+   <object id="4" name="round" x="0" y="0" width="20" height="20"><capsule/></object>
+   <object id="5" name="flat" x="0" y="0" width="20" height="0"><capsule/></object>
+  </objectgroup>
+ </tile>
+</tileset>)");
+    QTest::newRow("tsj")
+        << QStringLiteral("tiled-tsj")
+        << QByteArray(
+               R"({"type": "tileset", "version": "1.10", "tiledversion": "1.12.0", "name": "t",
+ "tilewidth": 32, "tileheight": 32, "tilecount": 1, "columns": 0,
+ "tiles": [{"id": 0, "objectgroup": {"type": "objectgroup", "draworder": "index", "objects": [
+  {"id": 1, "name": "wide", "x": 0, "y": 0, "width": 40, "height": 10, "rotation": 0, "capsule": true},
+  {"id": 2, "name": "tall", "type": "hurtbox", "x": 0, "y": 0, "width": 10, "height": 40, "rotation": 0, "capsule": true},
+  {"id": 3, "name": "turned", "x": 100, "y": 0, "width": 40, "height": 10, "rotation": 90, "capsule": true},
+  {"id": 4, "name": "round", "x": 0, "y": 0, "width": 20, "height": 20, "rotation": 0, "capsule": true},
+  {"id": 5, "name": "flat", "x": 0, "y": 0, "width": 20, "height": 0, "rotation": 0, "capsule": true}]}}]})");
+}
+
+void TestTiledFormats::readTiledCapsules() {
+    QFETCH(QString, name);
+    QFETCH(QByteArray, bytes);
+    const ReadResult read = format(qPrintable(name))->read(bytes, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    const QString warnings = read.warnings.join(u'\n');
+    QVERIFY2(warnings.contains(QStringLiteral("1 object skipped: capsule of zero size")) &&
+                 warnings.contains(QStringLiteral("object 5")),
+             qPrintable(warnings));
+    const QList<Shape> shapes = read.document->sprites.value(0).frames.value(0).shapes;
+    const QList<Shape> expected{
+        Shape::capsule(QStringLiteral("wide"), {5, 5}, {35, 5}, 5),
+        Shape::capsule(QStringLiteral("tall"), {5, 5}, {5, 35}, 5, QStringLiteral("hurtbox")),
+        // Turned 90 degrees clockwise about (100, 0): local (5, 5) lands on (95, 5).
+        Shape::capsule(QStringLiteral("turned"), {95, 5}, {95, 35}, 5),
+        Shape::capsule(QStringLiteral("round"), {10, 10}, {10, 10}, 10)};
+    QCOMPARE(shapes.size(), expected.size());
+    for (qsizetype i = 0; i < shapes.size(); ++i) {
+        const QString why = shapeDifference(expected[i], shapes[i], 1e-12);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    }
+}
+
+// For Tiled before 1.12 (an option), a capsule is a polygon whose vertices lie on its outline,
+// with a counted warning; it comes back as that polygon.
+void TestTiledFormats::capsulesBecomePolygonsWithAWarning() {
+    const QPointF a(10, 7), b(50, 27);
+    const DocumentData data = oneFrameDocument({Shape::capsule(QStringLiteral("k"), a, b, 12)});
+    WriteOptions older;
+    older.capsulesAsPolygons = true;
+    const QString warning = QStringLiteral("1 capsule written as a polygon (every point within "
+                                           "0.5 px of the capsule, for Tiled before 1.12)");
     for (const char *name : {"tiled-tsx", "tiled-tsj"}) {
-        const WriteResult written = format(name)->write(data, {}, {});
+        const WriteResult written = format(name)->write(data, {}, older);
         QVERIFY2(written.isOk(), qPrintable(written.error));
-        const QStringList warnings = format(name)->exportWarnings(data);
-        QVERIFY2(warnings.join(u'\n').contains(QStringLiteral(
-                     "1 capsule written as a polygon (every point within 0.5 px of the capsule)")),
-                 qPrintable(warnings.join(u'\n')));
+        QVERIFY2(written.warnings.join(u'\n').contains(warning),
+                 qPrintable(written.warnings.join(u'\n')));
+        QVERIFY(format(name)->exportWarningsFor(data, older).join(u'\n').contains(warning));
+        QVERIFY(!format(name)->exportWarningsFor(data, {}).join(u'\n').contains(warning));
+        QVERIFY(!format(name)->capsulesAsPolygonsName().isEmpty());
+        QVERIFY(!QString::fromUtf8(written.bytes).contains(QStringLiteral("capsule\"")));
         const ReadResult read = format(name)->read(written.bytes, {});
         QVERIFY2(read.isOk(), qPrintable(read.error));
         const Shape back = read.document->sprites.value(0).frames.value(0).shapes.value(0);
@@ -98,6 +235,56 @@ void TestTiledFormats::capsulesBecomePolygonsWithAWarning() {
             QVERIFY(std::abs(std::hypot(v.x() - c.x(), v.y() - c.y()) - 12) <= 0.5);
         }
     }
+}
+
+// Debian's Tiled (1.8) predates capsules: it reads <capsule/> objects as plain rectangles, which
+// is why the option exists. With the option, Tiled 1.8 keeps each capsule's polygon exactly.
+void TestTiledFormats::olderTiledKeepsCapsulesAsPolygons() {
+    const QString tiled = QStandardPaths::findExecutable(QStringLiteral("tiled"));
+    if (tiled.isEmpty())
+        HITSMITH_SKIP_OR_FAIL("the 'tiled' program is not installed (Debian package 'tiled')");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const DocumentData data = oneFrameDocument(capsulesEveryWay());
+    const auto throughTiled = [&](const WriteOptions &options) -> std::optional<DocumentData> {
+        const QString in = dir.filePath(QStringLiteral("ours.tsx"));
+        const QString out = dir.filePath(QStringLiteral("theirs.json"));
+        QFile file(in);
+        if (!file.open(QIODevice::WriteOnly))
+            return std::nullopt;
+        file.write(format("tiled-tsx")->writeFor(data, in, options).bytes);
+        file.close();
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        environment.insert(QStringLiteral("HOME"), dir.path());
+        process.setProcessEnvironment(environment);
+        process.start(tiled, {QStringLiteral("--export-tileset"), QStringLiteral("json"), in, out});
+        if (!process.waitForFinished(60000) || process.exitCode() != 0)
+            return std::nullopt;
+        const ReadResult back = format("tiled-tsj")->readFrom(readBytes(out), out);
+        if (!back.isOk())
+            return std::nullopt;
+        return *back.document;
+    };
+    WriteOptions older;
+    older.capsulesAsPolygons = true;
+    const std::optional<DocumentData> polygons = throughTiled(older);
+    QVERIFY(polygons);
+    const ReadResult ours =
+        format("tiled-tsx")->read(format("tiled-tsx")->write(data, {}, older).bytes, {});
+    QVERIFY2(ours.isOk(), qPrintable(ours.error));
+    const QString why = documentDifference(*ours.document, *polygons, kTolerance);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    QCOMPARE(polygons->sprites[0].frames[0].shapes.size(), 5);
+    for (const Shape &shape : polygons->sprites[0].frames[0].shapes)
+        QCOMPARE(shape.type, ShapeType::Polygon);
+    // Without the option this Tiled drops the marker: a capsule becomes its bounding rectangle.
+    const std::optional<DocumentData> native = throughTiled({});
+    QVERIFY(native);
+    for (const Shape &shape : native->sprites[0].frames[0].shapes)
+        QVERIFY(shape.type != ShapeType::Capsule);
 }
 
 void TestTiledFormats::writeTsxExactNumbers() {

@@ -310,6 +310,15 @@ void MainWindow::createMenus() {
         if (format->capabilities() & FileFormat::CanWrite) {
             exportMenu->addAction(tr("%1...").arg(format->displayName()), mDocuments,
                                   [this, format] { mDocuments->exportAs(format); });
+            // The same format for readers that predate capsules (Tiled before 1.12).
+            const QString older = format->capsulesAsPolygonsName();
+            if (!older.isEmpty()) {
+                exportMenu->addAction(tr("%1...").arg(older), mDocuments, [this, format] {
+                    WriteOptions options;
+                    options.capsulesAsPolygons = true;
+                    mDocuments->exportAs(format, options);
+                });
+            }
         }
     }
     importMenu->setEnabled(!importMenu->isEmpty());
@@ -576,8 +585,9 @@ bool MainWindow::saveTo(const QString &path) {
 bool MainWindow::importFile(const QString &path, const FileFormat *format) {
     return mDocuments->importFile(path, format);
 }
-bool MainWindow::exportFile(const QString &path, const FileFormat *format) {
-    return mDocuments->exportFile(path, format);
+bool MainWindow::exportFile(const QString &path, const FileFormat *format,
+                            const WriteOptions &options) {
+    return mDocuments->exportFile(path, format, options);
 }
 int MainWindow::addSpritesFromImages(const QStringList &paths) {
     return mDocuments->addSpritesFromImages(paths);

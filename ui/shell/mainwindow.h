@@ -4,6 +4,8 @@
 #include <QPointer>
 #include <QStringList>
 
+#include "fileformat.h" // WriteOptions, defaulted in the export functions
+
 #include <memory>
 
 class QAction;
@@ -92,7 +94,8 @@ public:
     /// Reads a foreign file into a new, unsaved document.
     bool importFile(const QString &path, const FileFormat *format);
     /// Writes the document in a foreign format (asks about warnings and invalid shapes).
-    bool exportFile(const QString &path, const FileFormat *format);
+    bool exportFile(const QString &path, const FileFormat *format,
+                    const WriteOptions &options = {});
     /// Adds one sprite per PNG (one undo step); returns how many were added.
     int addSpritesFromImages(const QStringList &paths);
     /// Offers to restore work left by sessions that crashed; returns how many were restored.

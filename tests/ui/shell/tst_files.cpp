@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QProcess>
 #include <QSettings>
@@ -592,6 +593,57 @@ private Q_SLOTS:
         QVERIFY(!stack->canRedo());
         QVERIFY(resolves());
         QVERIFY(window->close());
+    }
+
+    // Issue 43: File > Export has, next to each Tiled format, its variant for Tiled before 1.12.
+    // The plain entry writes Tiled 1.12 capsule objects without a question; the older one asks
+    // about the capsules it turns into polygons and writes no capsule.
+    void tiledExportsOfferCapsulesForOlderTiled() {
+        DocumentData data = makeDocument();
+        data.sprites[0].frames[0].shapes
+            << Shape::capsule(QStringLiteral("arm"), {4, 4}, {20, 12}, 3);
+        auto window = makeWindow();
+        QVERIFY(window->openFile(writeDocument(data, QStringLiteral("limbs.json"))));
+        const auto exportAction = [&](const QString &text) -> QAction * {
+            for (QAction *top : window->menuBar()->actions())
+                if (top->menu() && top->text().remove(u'&') == QLatin1String("File"))
+                    for (QAction *item : top->menu()->actions())
+                        if (item->menu() && item->text().remove(u'&') == QLatin1String("Export"))
+                            for (QAction *format : item->menu()->actions())
+                                if (format->text() == text)
+                                    return format;
+            return nullptr;
+        };
+        QAction *native = exportAction(QStringLiteral("Tiled tileset (XML)..."));
+        QAction *older = exportAction(QStringLiteral(
+            "Tiled tileset (XML), capsules as polygons for Tiled 1.11 and older..."));
+        QVERIFY(native && older);
+        QVERIFY(exportAction(QStringLiteral(
+            "Tiled tileset (JSON), capsules as polygons for Tiled 1.11 and older...")));
+
+        const QString current = mDir.filePath(QStringLiteral("current.tsx"));
+        mPrompts->fileNames.enqueue(current);
+        mPrompts->confirmAnswers.enqueue(true); // makeDocument() has other losses for Tiled
+        native->trigger();
+        mPrompts->confirmAnswers.clear();
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY2(mPrompts->confirms.filter(QStringLiteral("capsule")).isEmpty(),
+                 qPrintable(mPrompts->confirms.join(u'\n')));
+        QVERIFY(readAll(current).contains("<capsule/>"));
+
+        const QString legacy = mDir.filePath(QStringLiteral("legacy.tsx"));
+        mPrompts->fileNames.enqueue(legacy);
+        mPrompts->confirmAnswers.enqueue(true);
+        older->trigger();
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join(u'\n')));
+        QVERIFY2(mPrompts->confirms.join(u'\n').contains(
+                     QStringLiteral("1 capsule written as a polygon")),
+                 qPrintable(mPrompts->confirms.join(u'\n')));
+        const QByteArray written = readAll(legacy);
+        QVERIFY(!written.contains("capsule"));
+        QVERIFY(written.contains("name=\"arm\""));
+        QVERIFY(written.contains("<polygon points="));
+        closeDiscarding(window.get(), mPrompts.get());
     }
 
     void importMakesAnUnsavedDocument() {

@@ -412,13 +412,14 @@ bool DocumentManager::importFile(const QString &path, const FileFormat *format) 
     return true;
 }
 
-bool DocumentManager::exportAs(const FileFormat *format) {
+bool DocumentManager::exportAs(const FileFormat *format, const WriteOptions &options) {
     const QString path = mPrompts->saveFileName(mWindow, tr("Export %1").arg(format->displayName()),
                                                 suggestedExportPath(format), formatFilter(format));
-    return !path.isEmpty() && exportFile(path, format);
+    return !path.isEmpty() && exportFile(path, format, options);
 }
 
-bool DocumentManager::exportFile(const QString &path, const FileFormat *format) {
+bool DocumentManager::exportFile(const QString &path, const FileFormat *format,
+                                 const WriteOptions &requested) {
     const QString name = QFileInfo(path).fileName();
     if (isMugenArt(path)) {
         // The character's .air may take the boxes back (AirFormat keeps its other bytes); its
@@ -446,7 +447,7 @@ bool DocumentManager::exportFile(const QString &path, const FileFormat *format) 
             return false;
     }
     const DocumentData &data = document()->data();
-    WriteOptions options;
+    WriteOptions options = requested;
     // One question for all that the export leaves out: the invalid shapes by name, then what
     // the writer reports as lost, one bullet a line as it gives them.
     QStringList invalid;
@@ -459,7 +460,7 @@ bool DocumentManager::exportFile(const QString &path, const FileFormat *format) 
             }
         }
     }
-    QStringList losses = format->exportWarnings(data);
+    QStringList losses = format->exportWarningsFor(data, options);
     // The writers' own line on invalid shapes names only a few: the list above names them all.
     for (const QString &line : engines::invalidShapeWarnings(data))
         losses.removeAll(line);

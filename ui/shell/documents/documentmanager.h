@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "fileformat.h" // WriteOptions, defaulted in the export functions
+
 #include <functional>
 
 class QWidget;
@@ -73,10 +75,11 @@ public:
     /// Reads a foreign file into a new, untitled, unsaved document.
     bool importFile(const QString &path, const FileFormat *format);
     /// Asks for a file name (suggestedExportPath) and exports there.
-    bool exportAs(const FileFormat *format);
+    bool exportAs(const FileFormat *format, const WriteOptions &options = {});
     /// Writes the document in a foreign format. Asks before replacing the document's own file
     /// or any Hitsmith document (default No), and about invalid shapes and reported losses.
-    bool exportFile(const QString &path, const FileFormat *format);
+    bool exportFile(const QString &path, const FileFormat *format,
+                    const WriteOptions &options = {});
     /// Asks for PNG files and adds them as sprites.
     int addSprites();
     /// Adds one sprite per PNG (one undo step); returns how many were added.

@@ -16,8 +16,14 @@ WriteResult writeTileset(const DocumentData &document, const FormatContext &cont
     WriteResult result;
     if (!engines::checkInvalidShapes(document, options, &result))
         return result;
-    const Tileset tileset = fromDocument(document, context, &result.warnings);
+    const Tileset tileset = fromDocument(document, context, options);
     result.bytes = serialize(tileset);
+    // What the file cannot hold (capsules as polygons, reserved property names), as the CLI and
+    // the editor report it after writing.
+    for (const QString &line : tiled::exportWarnings(document, options)) {
+        if (!result.warnings.contains(line))
+            result.warnings << line;
+    }
     return result;
 }
 
@@ -54,7 +60,14 @@ ReadResult TiledTsxFormat::read(const QByteArray &bytes, const FormatContext &co
 }
 
 QStringList TiledTsxFormat::exportWarnings(const DocumentData &document) const {
-    return tiled::exportWarnings(document);
+    return tiled::exportWarnings(document, {});
+}
+QString TiledTsxFormat::capsulesAsPolygonsName() const {
+    return tr("Tiled tileset (XML), capsules as polygons for Tiled 1.11 and older");
+}
+QStringList TiledTsxFormat::exportWarningsFor(const DocumentData &document,
+                                              const WriteOptions &options) const {
+    return tiled::exportWarnings(document, options);
 }
 
 WriteResult TiledTsxFormat::write(const DocumentData &document, const FormatContext &context,
@@ -98,7 +111,14 @@ ReadResult TiledTsjFormat::read(const QByteArray &bytes, const FormatContext &co
 }
 
 QStringList TiledTsjFormat::exportWarnings(const DocumentData &document) const {
-    return tiled::exportWarnings(document);
+    return tiled::exportWarnings(document, {});
+}
+QString TiledTsjFormat::capsulesAsPolygonsName() const {
+    return tr("Tiled tileset (JSON), capsules as polygons for Tiled 1.11 and older");
+}
+QStringList TiledTsjFormat::exportWarningsFor(const DocumentData &document,
+                                              const WriteOptions &options) const {
+    return tiled::exportWarnings(document, options);
 }
 
 WriteResult TiledTsjFormat::write(const DocumentData &document, const FormatContext &context,

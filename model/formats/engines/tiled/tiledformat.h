@@ -5,7 +5,8 @@
 namespace hitsmith {
 
 /// Tiled tileset, XML (.tsx): one tile per frame, shapes in the tile's collision object group
-/// (docs/formats.md). Reads every tileset Tiled 1.0 to 1.11 writes; writes the Tiled 1.8 dialect.
+/// (docs/formats.md). Reads every tileset Tiled 1.0 to 1.11 writes; writes the Tiled 1.8 dialect
+/// plus Tiled 1.12's capsule objects (or capsules as polygons, WriteOptions::capsulesAsPolygons).
 class TiledTsxFormat final : public FileFormat {
 public:
     QString name() const override;
@@ -14,6 +15,9 @@ public:
     Capabilities capabilities() const override;
     ReadResult read(const QByteArray &bytes, const FormatContext &context) const override;
     QStringList exportWarnings(const DocumentData &document) const override;
+    QStringList exportWarningsFor(const DocumentData &document,
+                                  const WriteOptions &options) const override;
+    QString capsulesAsPolygonsName() const override;
     WriteResult write(const DocumentData &document, const FormatContext &context,
                       const WriteOptions &options) const override;
 };
@@ -28,6 +32,9 @@ public:
     Capabilities capabilities() const override;
     ReadResult read(const QByteArray &bytes, const FormatContext &context) const override;
     QStringList exportWarnings(const DocumentData &document) const override;
+    QStringList exportWarningsFor(const DocumentData &document,
+                                  const WriteOptions &options) const override;
+    QString capsulesAsPolygonsName() const override;
     WriteResult write(const DocumentData &document, const FormatContext &context,
                       const WriteOptions &options) const override;
 };

@@ -161,6 +161,9 @@ private:
             if (name == QLatin1String("ellipse")) {
                 object.kind = ObjectKind::Ellipse;
                 mXml.skipCurrentElement();
+            } else if (name == QLatin1String("capsule")) { // Tiled 1.12
+                object.kind = ObjectKind::Capsule;
+                mXml.skipCurrentElement();
             } else if (name == QLatin1String("point")) {
                 object.kind = ObjectKind::Point;
                 mXml.skipCurrentElement();
@@ -307,6 +310,8 @@ Object readJsonObject(const json::Cursor &c) {
         object.kind = ObjectKind::TileObject;
     if (c.has(QStringLiteral("ellipse")) && c[QStringLiteral("ellipse")].boolean())
         object.kind = ObjectKind::Ellipse;
+    if (c.has(QStringLiteral("capsule")) && c[QStringLiteral("capsule")].boolean()) // Tiled 1.12
+        object.kind = ObjectKind::Capsule;
     if (c.has(QStringLiteral("point")) && c[QStringLiteral("point")].boolean())
         object.kind = ObjectKind::Point;
     if (c.has(QStringLiteral("text")))

@@ -204,6 +204,24 @@ std::optional<Shape> objectToShape(const Object &object, QPointF offset, QString
             anchor + engines::rotated({object.width / 2.0, object.height / 2.0}, object.rotation);
         return shape;
     }
+    case ObjectKind::Capsule: {
+        // Tiled 1.12 draws a capsule as the rectangle with corners rounded by half its shorter
+        // side: the ends sit on the long axis, a radius in from each short side.
+        if (object.width <= 0 || object.height <= 0) {
+            *skipped = tr("capsule of zero size");
+            return std::nullopt;
+        }
+        const double radius = std::min(object.width, object.height) / 2.0;
+        const QPointF first(radius, radius);
+        const QPointF second = object.width >= object.height
+                                   ? QPointF(object.width - radius, radius)
+                                   : QPointF(radius, object.height - radius);
+        shape.type = ShapeType::Capsule;
+        shape.radius = radius;
+        shape.points = {anchor + engines::rotated(first, object.rotation),
+                        anchor + engines::rotated(second, object.rotation)};
+        return shape;
+    }
     case ObjectKind::Polygon:
         shape.type = ShapeType::Polygon;
         for (QPointF p : object.points)
@@ -471,7 +489,26 @@ QSizeF frameTileSize(const Frame &frame) {
     return {width, height};
 }
 
-Object shapeToObject(const Shape &shape, int id) {
+/// A capsule as Tiled 1.12 stores it: the rectangle around it, long side along the ends, turned
+/// about its top-left corner by the ends' direction.
+void setCapsuleObject(Object &object, const Shape &shape) {
+    const QPointF a = shape.points.value(0), b = shape.points.value(1);
+    const QPointF d = b - a;
+    const double length = std::hypot(d.x(), d.y());
+    const double r = shape.radius;
+    object.kind = ObjectKind::Capsule;
+    // Degrees to 1e-12 (a 1e-12 px error 50,000 px out) so that reading back and writing again
+    // gives the same text; sizes to 1e-9 px as every coordinate.
+    object.rotation =
+        length > 0 ? std::round(std::atan2(d.y(), d.x()) * 180.0 / M_PI * 1e12) / 1e12 : 0.0;
+    object.width = engines::pixelRounded(length + 2 * r);
+    object.height = engines::pixelRounded(2 * r);
+    const QPointF topLeft = engines::pixelRounded(a - engines::rotated({r, r}, object.rotation));
+    object.x = topLeft.x();
+    object.y = topLeft.y();
+}
+
+Object shapeToObject(const Shape &shape, int id, bool capsulesAsPolygons) {
     Object object;
     object.id = id;
     object.name = shape.id;
@@ -502,8 +539,13 @@ Object shapeToObject(const Shape &shape, int id) {
         object.x = shape.center.x();
         object.y = shape.center.y();
         break;
-    case ShapeType::Polygon:
-    case ShapeType::Capsule: {
+    case ShapeType::Capsule:
+        if (!capsulesAsPolygons) {
+            setCapsuleObject(object, shape);
+            break;
+        }
+        [[fallthrough]];
+    case ShapeType::Polygon: {
         object.kind = ObjectKind::Polygon;
         const QList<QPointF> points = engines::polygonPoints(shape);
         const QPointF anchor = points.value(0);
@@ -519,7 +561,8 @@ Object shapeToObject(const Shape &shape, int id) {
 
 } // namespace
 
-Tileset fromDocument(const DocumentData &document, const FormatContext &context, QStringList *) {
+Tileset fromDocument(const DocumentData &document, const FormatContext &context,
+                     const WriteOptions &options) {
     Tileset tileset;
     if (document.sprites.size() == 1)
         tileset.name = document.sprites.first().name;
@@ -586,7 +629,8 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
             for (const Shape &shape : frame.shapes) {
                 if (isCollidable(shape) ||
                     (shape.type == ShapeType::Point && !validateShape(shape)))
-                    tile.objects.append(shapeToObject(shape, objectId++));
+                    tile.objects.append(
+                        shapeToObject(shape, objectId++, options.capsulesAsPolygons));
             }
             const QSizeF size = frameTileSize(frame);
             tileWidth = std::max(tileWidth, size.width());
@@ -612,7 +656,7 @@ Tileset fromDocument(const DocumentData &document, const FormatContext &context,
     return tileset;
 }
 
-QStringList exportWarnings(const DocumentData &document) {
+QStringList exportWarnings(const DocumentData &document, const WriteOptions &options) {
     QStringList warnings = engines::invalidShapeWarnings(document);
     warnings << engines::animationLossWarnings(document, tr("Tiled tilesets"),
                                                engines::KeptAnimationData::DurationsAndProperties);
@@ -620,11 +664,12 @@ QStringList exportWarnings(const DocumentData &document) {
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
             for (const Shape &shape : frame.shapes) {
-                if (shape.type == ShapeType::Capsule && isCollidable(shape))
+                if (options.capsulesAsPolygons && shape.type == ShapeType::Capsule &&
+                    isCollidable(shape))
                     capsules.add(tr("%1 capsule written as a polygon (every point within 0.5 px "
-                                    "of the capsule)"),
+                                    "of the capsule, for Tiled before 1.12)"),
                                  tr("%1 capsules written as polygons (every point within 0.5 px "
-                                    "of the capsule)"),
+                                    "of the capsule, for Tiled before 1.12)"),
                                  engines::shapeLocation(sprite.name, frame.name, shape.id));
             }
             for (auto it = frame.properties.begin(); it != frame.properties.end(); ++it) {

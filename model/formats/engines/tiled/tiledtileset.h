@@ -14,8 +14,9 @@
 
 namespace hitsmith::tiled {
 
-/// The kinds of Tiled objects; only rectangles, round ellipses and polygons become shapes.
-enum class ObjectKind { Rectangle, Ellipse, Polygon, Polyline, Point, Text, TileObject };
+/// The kinds of Tiled objects; rectangles, ellipses, capsules (Tiled 1.12), polygons and points
+/// become shapes.
+enum class ObjectKind { Rectangle, Ellipse, Capsule, Polygon, Polyline, Point, Text, TileObject };
 
 /// A custom property: type "string" (when empty), "int", "float", "bool", or others Tiled has.
 struct Property {
@@ -30,11 +31,12 @@ struct Object {
     QString name;
     QString className; ///< "class" (Tiled 1.9+) or "type" (older); Hitsmith's layer
     ObjectKind kind = ObjectKind::Rectangle;
-    double x = 0, y = 0;          ///< top-left (rect, ellipse) or first point's anchor (polygon)
-    double width = 0, height = 0; ///< rect and ellipse
-    double rotation = 0;          ///< degrees clockwise about (x, y)
-    QList<QPointF> points;        ///< polygon and polyline, relative to (x, y)
-    QList<Property> properties;   ///< the shape's properties
+    double x = 0, y = 0; ///< top-left (rect, ellipse, capsule) or first point's anchor (polygon)
+    /// Rect, ellipse and capsule; a capsule is the rounded rectangle of radius min(w, h) / 2.
+    double width = 0, height = 0;
+    double rotation = 0;        ///< degrees clockwise about (x, y)
+    QList<QPointF> points;      ///< polygon and polyline, relative to (x, y)
+    QList<Property> properties; ///< the shape's properties
     /// The object template it is an instance of ("template", a .tx/.tj file); the template
     /// holds the shape kind and whatever the instance does not override.
     QString templatePath;
@@ -84,12 +86,13 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                         QStringList *warnings);
 
 /// Turns a document into an image-collection tileset, one tile per frame, skipping invalid shapes
-/// (the caller has applied the invalid-shape policy).
+/// (the caller has applied the invalid-shape policy). Capsules are Tiled 1.12 capsule objects,
+/// or with options.capsulesAsPolygons polygons within 0.5 px for older Tiled.
 Tileset fromDocument(const DocumentData &document, const FormatContext &context,
-                     QStringList *warnings);
+                     const WriteOptions &options);
 
 /// What exportWarnings() says for both Tiled formats.
-QStringList exportWarnings(const DocumentData &document);
+QStringList exportWarnings(const DocumentData &document, const WriteOptions &options);
 
 /// Parses a number as Tiled writes it, checking range; nullopt with the reason otherwise.
 std::optional<double> parseNumber(const QString &text, QString *reason);

@@ -70,6 +70,7 @@ QByteArray writeTsx(const Tileset &tileset) {
         xml.writeAttribute(QStringLiteral("draworder"), QStringLiteral("index"));
         for (const Object &object : tile.objects) {
             const bool hasChild = object.kind == ObjectKind::Ellipse ||
+                                  object.kind == ObjectKind::Capsule ||
                                   object.kind == ObjectKind::Polygon ||
                                   object.kind == ObjectKind::Point || !object.properties.isEmpty();
             if (hasChild)
@@ -92,6 +93,8 @@ QByteArray writeTsx(const Tileset &tileset) {
             writeProperties(object.properties);
             if (object.kind == ObjectKind::Ellipse) {
                 xml.writeEmptyElement(QStringLiteral("ellipse"));
+            } else if (object.kind == ObjectKind::Capsule) {
+                xml.writeEmptyElement(QStringLiteral("capsule"));
             } else if (object.kind == ObjectKind::Point) {
                 xml.writeEmptyElement(QStringLiteral("point"));
             } else if (object.kind == ObjectKind::Polygon) {
@@ -160,6 +163,8 @@ QByteArray writeTsj(const Tileset &tileset) {
                           {QStringLiteral("visible"), true}};
             if (object.kind == ObjectKind::Ellipse)
                 o.insert(QStringLiteral("ellipse"), true);
+            if (object.kind == ObjectKind::Capsule)
+                o.insert(QStringLiteral("capsule"), true);
             if (object.kind == ObjectKind::Point)
                 o.insert(QStringLiteral("point"), true);
             if (object.kind == ObjectKind::Polygon) {
