@@ -63,16 +63,13 @@ inline Box2DScene toBox2D(const Scene &scene) {
             break;
         }
         case collision::GeometryKind::Capsule: {
-            // Box2D v2.4 has no capsule; the generated scenes hold none (yet). A stand-in of the
-            // same extent: the core segment's box grown by the radius, with a radius skin.
-            auto poly = std::make_unique<b2PolygonShape>();
-            const collision::Vec2 a = s.local[0], b = s.local[1], d = b - a;
-            const double half = 0.5 * std::sqrt(d.x * d.x + d.y * d.y);
-            poly->SetAsBox(float(std::max(half, 1e-3)), float(std::max(s.radius, 1e-3)),
-                           b2Vec2(float((a.x + b.x) / 2), float((a.y + b.y) / 2)),
-                           float(std::atan2(d.y, d.x)));
-            poly->m_radius = 0.0f;
-            out.shapes.push_back(std::move(poly));
+            // Box2D 2.4 has no capsule type, but an edge's distance proxy carries its radius
+            // (b2TestOverlap measures with the radii): an edge of radius r is the exact capsule.
+            auto edge = std::make_unique<b2EdgeShape>();
+            edge->SetTwoSided(b2Vec2(float(s.local[0].x), float(s.local[0].y)),
+                              b2Vec2(float(s.local[1].x), float(s.local[1].y)));
+            edge->m_radius = float(s.radius);
+            out.shapes.push_back(std::move(edge));
             break;
         }
         }

@@ -1,11 +1,11 @@
 #pragma once
 
 // Generated benchmark scenes: convex polygons of 3-8 vertices, rotated and axis-aligned
-// rectangles and circles, placed uniformly at random over a square sized so the shapes cover a
-// given fraction of it. Three families: the collision scenes (8-32 px, kCoverage), the mixed
-// documents of issue 13 (4-48 px, sized for about 0.28 hits per shape) and the uniform scenes of
-// issue 31 (4-24 px, one third each polygons, rotated rectangles and circles, about 0.28 hits per
-// shape). Fixed seed, so every run is the same.
+// rectangles, circles and capsules, placed uniformly at random over a square sized so the shapes
+// cover a given fraction of it. Three families: the collision scenes (8-32 px, kCoverage), the
+// mixed documents of issue 13 (4-48 px, sized for about 0.28 hits per shape) and the uniform
+// scenes of issue 31 (4-24 px, one quarter each polygons, rotated rectangles, circles and, since
+// issue 43, capsules; about 0.28 hits per shape). Fixed seed, so every run is the same.
 
 #include "collision/geometry.h"
 
@@ -30,7 +30,8 @@ struct SceneParams {
     double maxSize = 32.0;       ///< largest shape, px across
     double coverage = kCoverage; ///< sum of shape areas over scene area
     // The mix of kinds: a uniform draw k in [0, 1) makes a polygon below polygonsBelow, a
-    // rectangle below rectsBelow (axis-aligned below alignedBelow), else a circle.
+    // rectangle below rectsBelow (axis-aligned below alignedBelow), a circle below capsulesFrom,
+    // else a capsule.
     double polygonsBelow = 0.40; ///< polygons: k < this
     double rectsBelow = 0.75;    ///< rectangles: polygonsBelow <= k < this
     double alignedBelow = 0.55;  ///< axis-aligned rectangles: k < this (the rest rotated)
@@ -38,15 +39,16 @@ struct SceneParams {
     /// coverage is raised by coverage * edgeCorrection / sqrt(n) so that hits per shape stay
     /// about the same at every n (0: the plain coverage).
     double edgeCorrection = 0.0;
+    double capsulesFrom = 0.875; ///< capsules: k >= this (an eighth by default)
 };
 
 /// The collision scenes: 8-32 px at moderate density.
 inline constexpr SceneParams kCollisionScenes{};
 /// The mixed documents: 4-48 px, spread so that about 0.28 pairs hit per shape.
 inline constexpr SceneParams kMixedDocuments{4.0, 48.0, 0.14};
-/// The uniform scenes of issue 31: 4-24 px, one third each convex polygons, rotated rectangles
-/// and circles, spread so that about 0.28 pairs hit per shape at every size.
-inline constexpr SceneParams kUniformScenes{4.0, 24.0, 0.1405, 1.0 / 3.0, 2.0 / 3.0, 0.0, 3.0};
+/// The uniform scenes of issue 31: 4-24 px, one quarter each convex polygons, rotated
+/// rectangles, circles and capsules, spread so that about 0.28 pairs hit per shape at every size.
+inline constexpr SceneParams kUniformScenes{4.0, 24.0, 0.1405, 0.25, 0.5, 0.0, 3.0, 0.75};
 
 /// One generated shape: geometry relative to its centre plus the centre, so both engines can be
 /// fed from it (Box2D wants local vertices and a transform).
@@ -56,7 +58,7 @@ struct SceneShape {
     std::vector<Vec2> local; // polygon vertices relative to center (rotation baked in)
     Vec2 size;               // rect full size
     double angleDegrees = 0; // rect
-    double radius = 0;       // circle
+    double radius = 0;       // circle and capsule (whose ends are local[0] and local[1])
     double area = 0;
 };
 
@@ -100,10 +102,19 @@ inline Scene makeScene(std::size_t n, const SceneParams &params = kCollisionScen
             s.size = {size * uniform(0.5, 1.0), size * uniform(0.5, 1.0)};
             s.angleDegrees = kind < params.alignedBelow ? 0.0 : uniform(-180.0, 180.0);
             s.area = s.size.x * s.size.y;
-        } else {
+        } else if (kind < params.capsulesFrom) {
             s.type = GeometryKind::Circle;
             s.radius = size / 2 * uniform(0.6, 1.0);
             s.area = std::numbers::pi * s.radius * s.radius;
+        } else {
+            // A limb: size from cap to cap, the radius a fifth to a half of the half-length.
+            s.type = GeometryKind::Capsule;
+            s.radius = size / 2 * uniform(0.2, 0.5);
+            const double half = size / 2 - s.radius;
+            const double turn = uniform(0.0, 2 * std::numbers::pi);
+            const Vec2 along{half * std::cos(turn), half * std::sin(turn)};
+            s.local = {Vec2{-along.x, -along.y}, along};
+            s.area = std::numbers::pi * s.radius * s.radius + 4 * half * s.radius;
         }
         totalArea += s.area;
         scene.shapes.push_back(std::move(s));
