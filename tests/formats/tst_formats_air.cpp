@@ -304,6 +304,19 @@ void TestAirFormat::everyShapeKindComesBackAsItsBoundingBox() {
              (QList<QRectF>{QRectF(2, 2, 6, 6), QRectF(0, 0, 10, 7)}));
     QCOMPARE(boxes(back.document->sprites[0].frames[0], QStringLiteral("hurtbox")),
              QList<QRectF>{QRectF(18, 18, 4, 4)});
+    // A capsule is left out, counted (issue 43): its box would reach far past a turned limb.
+    frame.shapes << Shape::capsule(QStringLiteral("limb"), {0, 0}, {30, 30}, 2,
+                                   QStringLiteral("hitbox"));
+    document.sprites[0].frames = {frame};
+    const WriteResult limb = format("air")->write(document, {}, {});
+    QVERIFY2(limb.isOk(), qPrintable(limb.error));
+    QVERIFY2(limb.warnings.join(u'\n').contains(
+                 QStringLiteral("1 capsule left out (MUGEN boxes are axis-aligned rectangles)")),
+             qPrintable(limb.warnings.join(u'\n')));
+    QCOMPARE(format("air")->exportWarnings(document), limb.warnings);
+    const ReadResult limbBack = format("air")->read(limb.bytes, {});
+    QVERIFY2(limbBack.isOk(), qPrintable(limbBack.error));
+    QCOMPARE(boxes(limbBack.document->sprites[0].frames[0], QStringLiteral("hitbox")).size(), 2);
     // A shape thinner than a pixel cannot be a box: counted, never silently dropped.
     frame.shapes = {
         Shape::rect(QStringLiteral("sliver"), {5, 5}, {10, 0.2}, 0, QStringLiteral("hitbox"))};

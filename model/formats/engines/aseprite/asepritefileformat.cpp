@@ -217,7 +217,7 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
     QMap<QString, QList<KeyState>> states;
     QMap<QString, QString> layers;
     QMap<QString, QByteArray> userData;
-    int leftOut = 0;
+    int leftOut = 0, capsulesLeftOut = 0;
     int farAway = 0; // rectangles past kMaxCoordinate, which no slice can hold
     for (const Sprite &sprite : document.sprites) {
         for (const Frame &frame : sprite.frames) {
@@ -227,6 +227,10 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
             for (const Shape &shape : frame.shapes) {
                 if (shape.type == ShapeType::Point && shape.id.endsWith(QStringLiteral("-pivot")))
                     continue;
+                if (shape.type == ShapeType::Capsule) {
+                    ++capsulesLeftOut;
+                    continue;
+                }
                 if (shape.type != ShapeType::Rect || std::fmod(shape.angle, 180.0) != 0.0) {
                     ++leftOut;
                     continue;
@@ -287,6 +291,10 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
         result.warnings << tr("%1 rectangle(s) lie more than %2 pixels from the canvas; left out")
                                .arg(farAway)
                                .arg(ase::kMaxCoordinate);
+    if (capsulesLeftOut > 0)
+        result.warnings << tr("%1 capsule(s) left out (Aseprite slices are axis-aligned "
+                              "rectangles)")
+                               .arg(capsulesLeftOut);
     if (leftOut > 0)
         result.warnings << tr("%1 shape(s) are not axis-aligned rectangles (rotated rects, "
                               "polygons, circles) and cannot be slices; left out")

@@ -408,6 +408,14 @@ FrameBoxes frameBoxes(const Sprite &sprite, const Frame &frame, const QString (&
                         tr("%1 shapes on layers other than Clsn1/Clsn2 not written"), where);
             continue;
         }
+        if (shape.type == ShapeType::Capsule) {
+            // A box around a long, turned limb would hit far beyond it: left out, as the
+            // Aseprite writer does.
+            losses->add(tr("%1 capsule left out (MUGEN boxes are axis-aligned rectangles)"),
+                        tr("%1 capsules left out (MUGEN boxes are axis-aligned rectangles)"),
+                        where);
+            continue;
+        }
         QRectF bounds;
         if (shape.type == ShapeType::Rect && shape.angle == 0) {
             bounds = QRectF(shape.center - QPointF(shape.size.width(), shape.size.height()) / 2,
