@@ -43,6 +43,10 @@ private Q_SLOTS:
         QTest::newRow("polygon middle") << Shape::polygon("p", {{0, 0}, {10, 0}, {0, 10}})
                                         << Shape::polygon("p", {{10, 10}, {30, 10}, {10, 30}})
                                         << 0.5 << Shape::polygon("p", {{5, 5}, {20, 5}, {5, 20}});
+        // Issue 43: a capsule's ends and radius move together (a swung forearm).
+        QTest::newRow("capsule quarter") << Shape::capsule("arm", {0, 0}, {20, 0}, 4)
+                                         << Shape::capsule("arm", {0, 8}, {0, 28}, 8) << 0.25
+                                         << Shape::capsule("arm", {0, 2}, {15, 7}, 5);
     }
 
     void interpolate() {
