@@ -404,8 +404,8 @@ void TestCollisionService::largeFrameBuildsTheSameOnTwoThreads() {
                  qPrintable(QString("hit %1").arg(i)));
         QVERIFY(x.a % 97 != 0 && x.b % 97 != 0); // invalid shapes hit nothing
         QVERIFY(data.layersCollide(shapes[x.a].layer, shapes[x.b].layer));
-        capsuleHits += shapes[x.a].type == ShapeType::Capsule ||
-                       shapes[x.b].type == ShapeType::Capsule;
+        capsuleHits +=
+            shapes[x.a].type == ShapeType::Capsule || shapes[x.b].type == ShapeType::Capsule;
     }
     QVERIFY2(capsuleHits > 100, qPrintable(QString::number(capsuleHits))); // capsules take part
 }

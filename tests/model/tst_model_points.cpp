@@ -101,7 +101,8 @@ void TestModelPoints::aPointWithoutPositionSaysWhere() {
     bytes = kDocument;
     bytes.replace(R"("type": "point", "position": [12.5, -3])", R"("type": "spot")");
     const ReadResult unknown = HitsmithFormat::parse(bytes);
-    QVERIFY2(unknown.error.contains("polygon, rect, circle, capsule or point"), qPrintable(unknown.error));
+    QVERIFY2(unknown.error.contains("polygon, rect, circle, capsule or point"),
+             qPrintable(unknown.error));
 }
 
 void TestModelPoints::validationWantsFinitePositionsAndUniqueIds() {
