@@ -196,7 +196,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     error.code = HS_OK;
-    queries = hs__parse(queries_text, queries_length, &arena, &error);
+    queries = hs__parse_with(queries_text, queries_length, &arena, &error, 1);
     free(queries_text);
     if (!queries || queries->type != HS__ARRAY) {
         fprintf(stderr, "%s: %s\n", argv[2],
