@@ -30,8 +30,9 @@ def cel(layer_index, x, y, w, h, pixels, opacity=255, compressed=True):
     return chunk(0x2005, head + struct.pack('<HH', w, h) + body)
 
 
-def linked(layer_index, frame):
-    return chunk(0x2005, struct.pack('<HhhBHh5xH', layer_index, 0, 0, 255, 1, 0, frame))
+def linked(layer_index, frame, x=0, y=0, opacity=255):
+    # Aseprite writes a link with the original cel's position and opacity (writeCelChunk).
+    return chunk(0x2005, struct.pack('<HhhBHh5xH', layer_index, x, y, opacity, 1, 0, frame))
 
 
 def tags(items):
@@ -97,7 +98,7 @@ def main(out):
         slice_chunk('body', [(0, 0, 0, 8, 8, 2, 2, 4, 4, 4, 8)], center=True, pivot=True),
     ]
     frames = [(100, frame0), (50, [linked(0, 0), cel(1, 0, 0, 2, 2, rgba(2, 2, blue))]),
-              (120, [cel(0, 1, 1, 3, 3, rgba(3, 3, green))]), (80, [linked(0, 2)])]
+              (120, [cel(0, 1, 1, 3, 3, rgba(3, 3, green))]), (80, [linked(0, 2, 1, 1)])]
     open(os.path.join(out, 'rgba-tags-slices.aseprite'), 'wb').write(sprite(8, 8, 32, frames))
 
     pal = [(0, 0, 0, 255), (255, 0, 0, 255), (0, 255, 0, 255), (10, 20, 30, 255)]

@@ -93,6 +93,16 @@ QImage renderFrame(const DocumentData &data, const Frame &frame, const FramePict
     const qint64 width = qint64(pixels.width()) * scale, height = qint64(pixels.height()) * scale;
     if (width > 16384 || height > 16384)
         return {};
+    // The picture alone, on whole pixels: its own pixels, scaled by repeating them. A painter
+    // would premultiply them and shift the colour of every half-transparent pixel.
+    const QPoint corner = picture.position.toPoint();
+    if (drawn.isEmpty() && picture.isOk() && QPointF(corner) == picture.position &&
+        pixels == QRect(corner, picture.image.size())) {
+        const QImage exact = picture.image.convertToFormat(QImage::Format_ARGB32);
+        return scale == 1 ? exact
+                          : exact.scaled(exact.size() * scale, Qt::IgnoreAspectRatio,
+                                         Qt::FastTransformation);
+    }
     QImage image(int(width), int(height), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);

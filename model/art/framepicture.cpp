@@ -170,9 +170,7 @@ FramePicture FramePictures::picture(const Sprite &sprite, const Frame &frame,
                 const bool vertical =
                     sprite.flip == ImageFlip::Vertical || sprite.flip == ImageFlip::Both;
                 out.status = PictureStatus::Ok;
-                out.image = ase::composite(*ase, index)
-                                .mirrored(horizontal, vertical)
-                                .convertToFormat(QImage::Format_ARGB32_Premultiplied);
+                out.image = ase::composite(*ase, index).mirrored(horizontal, vertical);
             }
         } else {
             out.status = PictureStatus::DecodeFailed;
@@ -191,7 +189,9 @@ FramePicture FramePictures::picture(const Sprite &sprite, const Frame &frame,
         if (!loaded.isNull()) {
             if (horizontal || vertical)
                 loaded = loaded.mirrored(horizontal, vertical);
-            loaded = loaded.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+            // Not premultiplied: a half-transparent pixel keeps its exact colour (render
+            // writes it as it is; the canvas's pixmap premultiplies once, when it is made).
+            loaded = loaded.convertToFormat(QImage::Format_ARGB32);
         }
         it = mCache->images.insert(key, loaded);
     }

@@ -34,7 +34,7 @@ enum class PictureStatus {
 /// origin and the sprite lands as the engine draws it: at offset - axis, mirrored about the axis).
 struct FramePicture {
     PictureStatus status = PictureStatus::NoImage;
-    QImage image;         ///< ARGB32 premultiplied; null unless status is Ok
+    QImage image;         ///< ARGB32 (an SFF sprite's premultiplied); null unless Ok
     QPointF position;     ///< the image's top-left corner in frame coordinates
     QString message;      ///< for the status line: empty when Ok or NoImage
     bool isMugen = false; ///< the picture comes from MUGEN art (.def / .sff)

@@ -64,9 +64,11 @@ private:
     qsizetype mEnd;
 };
 
-/// Inflates exactly expected bytes; more (a bomb) or fewer fail.
-QByteArray inflateBounded(const char *data, qsizetype size, qsizetype expected) {
-    QByteArray out(expected, Qt::Uninitialized);
+/// Inflates a cel's pixels as Aseprite's read_compressed_image does: at most expected bytes
+/// (what follows is ignored, so a decompression bomb costs nothing); when the data ends early,
+/// the rest is zero and *produced says how many came. Damaged data fails, as in Aseprite.
+QByteArray inflateCel(const char *data, qsizetype size, qsizetype expected, qsizetype *produced) {
+    QByteArray out(expected, '\0');
     z_stream stream{};
     if (inflateInit(&stream) != Z_OK)
         throw Failure{tr("zlib cannot start")};
@@ -74,25 +76,9 @@ QByteArray inflateBounded(const char *data, qsizetype size, qsizetype expected) 
     stream.avail_in = uInt(size);
     stream.next_out = reinterpret_cast<Bytef *>(out.data());
     stream.avail_out = uInt(expected);
-    int status = inflate(&stream, Z_FINISH);
-    const qsizetype produced = qsizetype(stream.total_out);
-    bool overflow = false;
-    if (status == Z_BUF_ERROR && stream.avail_out == 0 && stream.avail_in > 0) {
-        // Is there more output than declared?
-        char extra[16];
-        stream.next_out = reinterpret_cast<Bytef *>(extra);
-        stream.avail_out = sizeof extra;
-        status = inflate(&stream, Z_FINISH);
-        overflow = stream.avail_out < sizeof extra;
-    }
+    const int status = inflate(&stream, Z_FINISH);
+    *produced = qsizetype(stream.total_out);
     inflateEnd(&stream);
-    if (overflow)
-        throw Failure{tr("compressed pixels expand beyond the cel's %1 bytes (a decompression "
-                         "bomb)")
-                          .arg(expected)};
-    if (produced < expected)
-        throw Failure{
-            tr("compressed pixels give %1 bytes, the cel needs %2").arg(produced).arg(expected)};
     if (status != Z_STREAM_END && status != Z_BUF_ERROR && status != Z_OK)
         throw Failure{tr("compressed pixels are damaged (zlib error %1)").arg(status)};
     return out;
@@ -123,9 +109,8 @@ QImage decodePixels(const File &file, const char *pixels, int w, int h, bool bac
                 const int index = p[0];
                 if (index == file.transparentIndex && !background)
                     line[x] = 0;
-                else
-                    line[x] =
-                        index < file.palette.size() ? file.palette[index] : qRgba(0, 0, 0, 255);
+                else // Aseprite's Palette::entry: an index past the palette is transparent
+                    line[x] = index < file.palette.size() ? file.palette[index] : 0;
             }
         }
     }
@@ -135,7 +120,7 @@ QImage decodePixels(const File &file, const char *pixels, int w, int h, bool bac
 const char *chunkName(int type) {
     switch (type) {
     case 0x0004:
-    case 0x0011:
+    case 0x000B:
         return "old palette";
     case 0x2004:
         return "layer";
@@ -157,6 +142,8 @@ const char *chunkName(int type) {
         return "palette";
     case 0x2020:
         return "user data";
+    case 0x2021:
+        return "slices (deprecated)";
     case 0x2022:
         return "slice";
     case 0x2023:
@@ -187,6 +174,61 @@ QRgb blendNormal(QRgb backdrop, QRgb src, int opacity) {
     return qRgba(Br + (Sr - Br) * Sa / Ra, Bg + (Sg - Bg) * Sa / Ra, Bb + (Sb - Bb) * Sa / Ra, Ra);
 }
 
+/// One slice (the body of a 0x2022 chunk, or one of a deprecated 0x2021 chunk's slices).
+Slice readSlice(Reader &r) {
+    Slice slice;
+    const quint32 keys = r.dword();
+    const quint32 flags = r.dword();
+    r.dword();
+    slice.name = r.string();
+    const qsizetype keyBytes = 20 + ((flags & 1) ? 16 : 0) + ((flags & 2) ? 8 : 0);
+    if (qint64(keys) * keyBytes > r.left())
+        throw Failure{tr("%1 slice keys run past the end of the chunk").arg(keys)};
+    for (quint32 i = 0; i < keys; ++i) {
+        SliceKey key;
+        key.frame = int(r.dword());
+        const int x = r.longValue();
+        const int y = r.longValue();
+        const quint32 w = r.dword();
+        const quint32 hh = r.dword();
+        if (w > quint32(kMaxSide) * 4 || hh > quint32(kMaxSide) * 4)
+            throw Failure{
+                tr("slice \"%1\" key %2 is %3 x %4 pixels").arg(slice.name).arg(i).arg(w).arg(hh)};
+        // QRect keeps x + w - 1: a corner past +-2^28 could overflow it, and
+        // no canvas (65,535 px at most) has one.
+        const auto far = [](qint64 v) { return v < -kMaxCoordinate || v > kMaxCoordinate; };
+        if (far(x) || far(y))
+            throw Failure{tr("slice \"%1\" key %2 lies at (%3, %4), past %5 pixels")
+                              .arg(slice.name)
+                              .arg(i)
+                              .arg(x)
+                              .arg(y)
+                              .arg(kMaxCoordinate)};
+        key.bounds = QRect(x, y, int(w), int(hh));
+        if (flags & 1) {
+            const int cx = r.longValue(), cy = r.longValue();
+            const quint32 cw = r.dword(), chh = r.dword();
+            if (far(cx) || far(cy) || cw > quint32(kMaxCoordinate) || chh > quint32(kMaxCoordinate))
+                throw Failure{tr("slice \"%1\" key %2 has a 9-patch centre "
+                                 "(%3, %4, %5 x %6) past %7 pixels")
+                                  .arg(slice.name)
+                                  .arg(i)
+                                  .arg(cx)
+                                  .arg(cy)
+                                  .arg(cw)
+                                  .arg(chh)
+                                  .arg(kMaxCoordinate)};
+            key.center = QRect(cx, cy, int(cw), int(chh));
+        }
+        if (flags & 2) {
+            const int px = r.longValue(), py = r.longValue();
+            key.pivot = QPoint(px, py);
+        }
+        slice.keys.append(key);
+    }
+    return slice;
+}
+
 } // namespace
 
 bool hasMagic(const QByteArray &bytes) {
@@ -209,17 +251,21 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
         file.height = h.word();
         file.depth = h.word();
         file.flags = int(h.dword());
-        h.word();
+        file.speed = h.word(); // every frame's duration unless its own is above 0
         h.dword();
         h.dword();
         file.transparentIndex = h.byte();
+        h.skip(3);
+        const int colourCount = h.word(); // the palette's size; 0 is 256 (old files)
         if (file.depth != 32 && file.depth != 16 && file.depth != 8)
             throw Failure{tr("colour depth %1 is none of 32, 16 and 8").arg(file.depth)};
         if (file.width == 0 || file.height == 0)
             throw Failure{tr("the canvas is empty (%1 x %2)").arg(file.width).arg(file.height)};
         checkSize(file.width, file.height);
         if (file.depth == 8)
-            file.palette = QList<QRgb>(256, qRgba(0, 0, 0, 255));
+            file.palette = QList<QRgb>(colourCount == 0 ? 256 : colourCount, qRgba(0, 0, 0, 255));
+        else
+            file.transparentIndex = 0; // only indexed images have one (Aseprite's readHeader)
 
         qsizetype pos = 128;
         bool lastWasSlice = false;
@@ -230,17 +276,27 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                 throw Failure{tr("the file ends before the frame's header")};
             Reader fh(bytes, pos, pos + 16);
             const quint32 frameBytes = fh.dword();
-            if (fh.word() != 0xF1FA)
-                throw Failure{tr("no frame magic number 0xF1FA")};
+            const bool magic = fh.word() == 0xF1FA;
             const quint32 oldCount = fh.word();
             FrameData frame;
-            frame.duration = fh.word();
+            const int ownDuration = fh.word();
+            frame.duration = magic && ownDuration > 0 ? ownDuration : file.speed;
             fh.skip(2);
             const quint32 newCount = fh.dword();
-            const quint32 chunkCount = newCount == 0 ? oldCount : newCount;
+            // Aseprite's readFrameHeader: the WORD count, unless it is 0xFFFF and the DWORD is
+            // larger (files before 1.2 leave the DWORD 0; the spec's "use the DWORD unless 0"
+            // reads the same on every file Aseprite writes).
+            quint32 chunkCount = oldCount == 0xFFFF && newCount > oldCount ? newCount : oldCount;
             if (frameBytes < 16 || qint64(frameBytes) > bytes.size() - pos)
                 throw Failure{
                     tr("the frame's size %1 runs past the end of the file").arg(frameBytes)};
+            if (!magic) {
+                // Aseprite reads no chunk of such a frame and goes on with the next one.
+                file.warnings << tr("frame %1 has no frame magic number 0xF1FA; its chunks are "
+                                    "skipped, as Aseprite skips them")
+                                     .arg(f);
+                chunkCount = 0;
+            }
             const qsizetype frameEnd = pos + frameBytes;
             qsizetype c = pos + 16;
             for (quint32 k = 0; k < chunkCount; ++k) {
@@ -263,8 +319,11 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                 const bool afterSlice = lastWasSlice;
                 lastWasSlice = false;
                 switch (type) {
+                // FLI colour chunks: 0x0004 holds 8-bit components, 0x000B (decimal 11, which
+                // the spec's heading spells "0x0011") 6-bit ones, as in Aseprite's
+                // aseprite_common.h; a file's own 0x2019 palette makes both ignored.
                 case 0x0004:
-                case 0x0011: {
+                case 0x000B: {
                     if (file.depth != 8)
                         break;
                     bool hasNewPalette = false;
@@ -281,13 +340,16 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                             n = 256;
                         for (int i = 0; i < n; ++i) {
                             int cr = r.byte(), cg = r.byte(), cb = r.byte();
-                            if (type == 0x0011) {
-                                cr = cr * 255 / 63;
-                                cg = cg * 255 / 63;
-                                cb = cb * 255 / 63;
+                            if (type == 0x000B) { // Aseprite's scale_6bits_to_8bits
+                                cr = std::min(255, (cr << 2) | (cr >> 4));
+                                cg = std::min(255, (cg << 2) | (cg >> 4));
+                                cb = std::min(255, (cb << 2) | (cb >> 4));
                             }
-                            if (index < 256)
+                            if (index < 256) {
+                                if (index >= file.palette.size())
+                                    file.palette.resize(index + 1, qRgba(0, 0, 0, 255));
                                 file.palette[index] = qRgba(cr, cg, cb, 255);
+                            }
                             ++index;
                         }
                     }
@@ -298,13 +360,17 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                     const quint32 first = r.dword();
                     const quint32 last = r.dword();
                     r.skip(8);
-                    if (size > 65536 || last < first || last >= size)
+                    if (size > 65536 || (last >= first && last >= 65536))
                         throw Failure{tr("palette entries %1..%2 of %3 are out of range")
                                           .arg(first)
                                           .arg(last)
                                           .arg(size)};
-                    if (file.palette.size() < qsizetype(size))
+                    // The palette takes the chunk's size, smaller too (Aseprite's resize): a
+                    // pixel past its end is transparent. Entries past the size still count.
+                    if (size > 0)
                         file.palette.resize(size, qRgba(0, 0, 0, 255));
+                    if (last >= first && last >= quint32(file.palette.size()))
+                        file.palette.resize(last + 1, qRgba(0, 0, 0, 255));
                     for (quint32 i = first; i <= last; ++i) {
                         const int flags = r.word();
                         const int cr = r.byte(), cg = r.byte(), cb = r.byte(), ca = r.byte();
@@ -340,6 +406,8 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                     break;
                 }
                 case 0x2005: {
+                    // Aseprite's readCelChunk: a cel it cannot place is dropped with a message
+                    // and the file still opens; so here, with a warning.
                     Cel cel;
                     cel.layer = r.word();
                     cel.x = r.shortValue();
@@ -348,36 +416,63 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                     cel.type = r.word();
                     r.shortValue(); // z-index
                     r.skip(5);
+                    if (cel.layer >= file.layers.size()) {
+                        file.warnings << tr("frame %1: a cel on layer %2, which the file does "
+                                            "not have (it has %3), is not drawn")
+                                             .arg(f)
+                                             .arg(cel.layer)
+                                             .arg(file.layers.size());
+                        break;
+                    }
                     if (cel.type == 1) {
                         cel.linkedFrame = r.word();
-                        if (cel.linkedFrame >= f)
-                            throw Failure{tr("the cel links to frame %1, not an earlier one")
-                                              .arg(cel.linkedFrame)};
+                        if (cel.linkedFrame >= f) {
+                            file.warnings << tr("frame %1: a cel on layer %2 links to frame %3, "
+                                                "not an earlier one; it is not drawn")
+                                                 .arg(f)
+                                                 .arg(cel.layer)
+                                                 .arg(cel.linkedFrame);
+                            break;
+                        }
                     } else if (cel.type == 0 || cel.type == 2) {
                         const int w = r.word();
                         const int hgt = r.word();
                         checkSize(w, hgt);
                         const qsizetype expected = qsizetype(w) * hgt * (file.depth / 8);
-                        const bool background =
-                            cel.layer < file.layers.size() && (file.layers[cel.layer].flags & 8);
+                        const bool background = file.layers[cel.layer].flags & 8;
                         if (cel.type == 0) {
                             r.need(expected);
                             cel.image = decodePixels(file, r.data(), w, hgt, background);
                         } else {
-                            const QByteArray pixels = inflateBounded(r.data(), r.left(), expected);
+                            qsizetype produced = 0;
+                            const QByteArray pixels =
+                                inflateCel(r.data(), r.left(), expected, &produced);
                             cel.image = decodePixels(file, pixels.constData(), w, hgt, background);
+                            if (produced < expected) {
+                                const qsizetype bpp = file.depth / 8;
+                                for (qsizetype i = produced / bpp; i < qsizetype(w) * hgt; ++i)
+                                    cel.image.setPixel(int(i % w), int(i / w), 0);
+                                file.warnings
+                                    << tr("frame %1: a cel on layer %2 holds fewer pixels than "
+                                          "its %3 x %4; the rest are transparent")
+                                           .arg(f)
+                                           .arg(cel.layer)
+                                           .arg(w)
+                                           .arg(hgt);
+                            }
                         }
                     } else if (cel.type == 3) {
                         file.warnings << tr("frame %1: a tilemap cel on layer %2 is not drawn")
                                              .arg(f)
                                              .arg(cel.layer);
                     } else {
-                        throw Failure{tr("unknown cel type %1").arg(cel.type)};
+                        file.warnings << tr("frame %1: a cel on layer %2 has the unknown type %3; "
+                                            "it is not drawn")
+                                             .arg(f)
+                                             .arg(cel.layer)
+                                             .arg(cel.type);
+                        break;
                     }
-                    if (cel.layer >= file.layers.size())
-                        throw Failure{tr("the cel's layer %1 does not exist (the file has %2)")
-                                          .arg(cel.layer)
-                                          .arg(file.layers.size())};
                     frame.cels.append(cel);
                     break;
                 }
@@ -408,64 +503,15 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                     Q_UNUSED(tagUserData);
                     break;
                 }
+                case 0x2021: { // Aseprite 1.2 beta's chunk of several slices
+                    const quint32 count = r.dword();
+                    r.skip(8);
+                    for (quint32 i = 0; i < count; ++i)
+                        file.slices.append(readSlice(r));
+                    break;
+                }
                 case 0x2022: {
-                    Slice slice;
-                    const quint32 keys = r.dword();
-                    const quint32 flags = r.dword();
-                    r.dword();
-                    slice.name = r.string();
-                    const qsizetype keyBytes = 20 + ((flags & 1) ? 16 : 0) + ((flags & 2) ? 8 : 0);
-                    if (qint64(keys) * keyBytes > r.left())
-                        throw Failure{tr("%1 slice keys run past the end of the chunk").arg(keys)};
-                    for (quint32 i = 0; i < keys; ++i) {
-                        SliceKey key;
-                        key.frame = int(r.dword());
-                        const int x = r.longValue();
-                        const int y = r.longValue();
-                        const quint32 w = r.dword();
-                        const quint32 hh = r.dword();
-                        if (w > quint32(kMaxSide) * 4 || hh > quint32(kMaxSide) * 4)
-                            throw Failure{tr("slice \"%1\" key %2 is %3 x %4 pixels")
-                                              .arg(slice.name)
-                                              .arg(i)
-                                              .arg(w)
-                                              .arg(hh)};
-                        // QRect keeps x + w - 1: a corner past +-2^28 could overflow it, and
-                        // no canvas (65,535 px at most) has one.
-                        const auto far = [](qint64 v) {
-                            return v < -kMaxCoordinate || v > kMaxCoordinate;
-                        };
-                        if (far(x) || far(y))
-                            throw Failure{tr("slice \"%1\" key %2 lies at (%3, %4), past %5 pixels")
-                                              .arg(slice.name)
-                                              .arg(i)
-                                              .arg(x)
-                                              .arg(y)
-                                              .arg(kMaxCoordinate)};
-                        key.bounds = QRect(x, y, int(w), int(hh));
-                        if (flags & 1) {
-                            const int cx = r.longValue(), cy = r.longValue();
-                            const quint32 cw = r.dword(), chh = r.dword();
-                            if (far(cx) || far(cy) || cw > quint32(kMaxCoordinate) ||
-                                chh > quint32(kMaxCoordinate))
-                                throw Failure{tr("slice \"%1\" key %2 has a 9-patch centre "
-                                                 "(%3, %4, %5 x %6) past %7 pixels")
-                                                  .arg(slice.name)
-                                                  .arg(i)
-                                                  .arg(cx)
-                                                  .arg(cy)
-                                                  .arg(cw)
-                                                  .arg(chh)
-                                                  .arg(kMaxCoordinate)};
-                            key.center = QRect(cx, cy, int(cw), int(chh));
-                        }
-                        if (flags & 2) {
-                            const int px = r.longValue(), py = r.longValue();
-                            key.pivot = QPoint(px, py);
-                        }
-                        slice.keys.append(key);
-                    }
-                    file.slices.append(slice);
+                    file.slices.append(readSlice(r));
                     lastWasSlice = true;
                     break;
                 }
@@ -494,12 +540,15 @@ QImage composite(const File &file, int frameIndex, int *otherBlends) {
     const FrameData &frame = file.frames[frameIndex];
     for (qsizetype l = 0; l < file.layers.size(); ++l) {
         const Layer &layer = file.layers[l];
-        if (!layer.visible || layer.type == 1)
+        // Reference layers are the artist's tracing aid: Aseprite's renderer leaves them out of
+        // every picture but the editor's.
+        if (!layer.visible || layer.type == 1 || (layer.flags & 64))
             continue;
         for (const Cel &found : frame.cels) {
             if (found.layer != l)
                 continue;
             const Cel *cel = &found;
+            const Cel &placed = found; // where and how opaque: the cel's own chunk
             int guard = 0;
             while (cel->type == 1 && guard++ < 65536) {
                 const Cel *target = nullptr;
@@ -516,18 +565,19 @@ QImage composite(const File &file, int frameIndex, int *otherBlends) {
                 continue;
             if (layer.blendMode != 0 && otherBlends)
                 ++*otherBlends;
-            // Position and cel opacity come from the linked (original) cel, as Aseprite shares
-            // the whole cel data.
-            const int opacity = mulUn8(cel->opacity, layer.opacity);
+            // Position and opacity come from the cel's own chunk, a linked one's too: Aseprite
+            // links when they equal the original's and copies the image to them when they
+            // differ (a beta once allowed that; old files have such links).
+            const int opacity = mulUn8(placed.opacity, layer.opacity);
             const QImage &image = cel->image;
             for (int y = 0; y < image.height(); ++y) {
-                const int cy = cel->y + y;
+                const int cy = placed.y + y;
                 if (cy < 0 || cy >= canvas.height())
                     continue;
                 const QRgb *src = reinterpret_cast<const QRgb *>(image.constScanLine(y));
                 QRgb *dst = reinterpret_cast<QRgb *>(canvas.scanLine(cy));
                 for (int x = 0; x < image.width(); ++x) {
-                    const int cx = cel->x + x;
+                    const int cx = placed.x + x;
                     if (cx < 0 || cx >= canvas.width())
                         continue;
                     dst[cx] = blendNormal(dst[cx], src[x], opacity);

@@ -73,6 +73,7 @@ struct File {
     int depth = 32;
     int flags = 0;
     int transparentIndex = 0;
+    int speed = 100;     ///< the header's frame duration, for frames whose own is 0
     QList<QRgb> palette; ///< non-premultiplied ARGB
     QList<Layer> layers;
     QList<FrameData> frames;

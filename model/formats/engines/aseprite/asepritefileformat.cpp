@@ -384,7 +384,9 @@ WriteResult AsepriteFileFormat::write(const DocumentData &document, const Format
         for (; chunkIndex < file->chunks.size() && file->chunks[chunkIndex].frame == f;
              ++chunkIndex) {
             const ase::ChunkSpan &span = file->chunks[chunkIndex];
-            const bool drop = span.type == 0x2022 || (span.type == 0x2020 && afterSlice);
+            // A deprecated 0x2021 chunk's slices are written again as 0x2022 chunks.
+            const bool drop =
+                span.type == 0x2022 || span.type == 0x2021 || (span.type == 0x2020 && afterSlice);
             afterSlice = span.type == 0x2022;
             if (drop)
                 continue;
