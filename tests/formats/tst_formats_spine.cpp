@@ -133,6 +133,7 @@ private Q_SLOTS:
     void otherProjectsBoxesGoThroughTheirBones();
     void boxesNoAnimationShowsAreNamed();
     void weightedAndDeformedBoxesAreRefusedByName();
+    void boxesWithoutVertexCountAreSpine2s();
     void malformedInputSaysWhat();
     void snifferKnowsSpine();
     void spineCoreFindsTheDocumentsShapes_data();
@@ -419,6 +420,24 @@ void TestSpineFormat::weightedAndDeformedBoxesAreRefusedByName() {
     QVERIFY2(b.error.contains("\"wide\"") && b.error.contains("deformed") &&
                  b.error.contains("\"swing\""),
              qPrintable(b.error));
+}
+
+void TestSpineFormat::boxesWithoutVertexCountAreSpine2s() {
+    // Spine 1.x and 2.x wrote a box as its vertices alone (spineboy 2.1.03 in spine-runtimes;
+    // their runtimes up to 3.1 read nothing else): the same boxes as with the count.
+    QByteArray old = kForeign;
+    QCOMPARE(old.count(R"("vertexCount": 3, )"), 2);
+    old.replace(R"("vertexCount": 3, )", "");
+    const ReadResult a = format("spine")->read(kForeign, {});
+    const ReadResult b = format("spine")->read(old, {});
+    QVERIFY2(b.isOk(), qPrintable(b.error));
+    QVERIFY(*a.document == *b.document);
+    QCOMPARE(b.document->sprites[0].frames[1].shapes[0].points.size(), 3);
+    QByteArray odd = old;
+    odd.replace("[0, 0, 2, 0, 0, 5]", "[0, 0, 2, 0, 0]");
+    const ReadResult c = format("spine")->read(odd, {});
+    QVERIFY(!c.isOk());
+    QVERIFY2(c.error.contains("\"narrow\"") && c.error.contains("odd number"), qPrintable(c.error));
 }
 
 void TestSpineFormat::malformedInputSaysWhat() {

@@ -117,8 +117,17 @@ std::optional<Shape> shapeOf(const json::Cursor &attachment, const Slot &slot,
     }
     if (type != QLatin1String("boundingbox"))
         return std::nullopt;
-    const int count = attachment[QStringLiteral("vertexCount")].integer();
     const json::Cursor vertices = attachment[QStringLiteral("vertices")];
+    // Spine 1.x and 2.x wrote no vertexCount: their runtimes (up to 3.1) read the vertices
+    // alone, x y pairs on the slot's bone.
+    if (!attachment.has(QStringLiteral("vertexCount")) && vertices.size() % 2 != 0)
+        attachment.fail(tr("bounding box \"%1\" of slot \"%2\" has an odd number of vertex "
+                           "coordinates (%3)")
+                            .arg(name, slot.name)
+                            .arg(vertices.size()));
+    const int count = attachment.has(QStringLiteral("vertexCount"))
+                          ? attachment[QStringLiteral("vertexCount")].integer()
+                          : int(std::min<qsizetype>(vertices.size() / 2, 1 << 24));
     if (vertices.size() != 2 * qsizetype(count))
         attachment.fail(tr("bounding box \"%1\" of slot \"%2\" is weighted (bound to several "
                            "bones); Hitsmith reads only boxes on one bone")
