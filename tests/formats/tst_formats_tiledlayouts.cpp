@@ -24,6 +24,7 @@ private Q_SLOTS:
     void hugeTileIdsKeepTheirCell();
     void columnsFromImageWidth_data();
     void columnsFromImageWidth();
+    void typedPropertiesOfTiled10();
 };
 
 void TestTiledLayouts::tiled110Layout_data() {
@@ -131,6 +132,29 @@ void TestTiledLayouts::columnsFromImageWidth() {
     QVERIFY2(unknown.isOk(), qPrintable(unknown.error));
     QVERIFY(!unknown.document->sprites.at(0).frames.at(0).source);
     QCOMPARE(unknown.warnings.filter(QStringLiteral("neither its columns")).size(), 1);
+}
+
+void TestTiledLayouts::typedPropertiesOfTiled10() {
+    // Tiled 1.0 and 1.1 wrote properties as {"name": value} with the types beside them
+    // ("propertytypes"; per tile "tileproperties" and "tilepropertytypes"), and Tiled before
+    // 1.0 wrote every value as text: read as Tiled's toProperties reads them, typed (a tileset
+    // of Tiled 1.0.3 in a public Phaser game gave "true" strings for its bool properties).
+    const QByteArray tsj = R"({"name": "t", "image": "sheet.png", "imagewidth": 64,
+ "imageheight": 16, "tilewidth": 16, "tileheight": 16, "columns": 4,
+ "tileproperties": {"1": {"collides": true, "weight": "2.5"}},
+ "tilepropertytypes": {"1": {"collides": "bool", "weight": "float"}},
+ "tiles": {"1": {"objectgroup": {"type": "objectgroup", "objects": [{"id": 1, "x": 2, "y": 3,
+   "width": 4, "height": 5, "properties": {"solid": "true", "power": 3, "tag": "x"},
+   "propertytypes": {"solid": "bool", "power": "int", "tag": "string"}}]}}}})";
+    const ReadResult result = format("tiled-tsj")->read(tsj, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Frame &frame = result.document->sprites.at(0).frames.at(0);
+    QCOMPARE(frame.properties.value(QStringLiteral("collides")), QJsonValue(true));
+    QCOMPARE(frame.properties.value(QStringLiteral("weight")), QJsonValue(2.5));
+    const Shape &shape = frame.shapes.at(0);
+    QCOMPARE(shape.properties.value(QStringLiteral("solid")), QJsonValue(true));
+    QCOMPARE(shape.properties.value(QStringLiteral("power")), QJsonValue(3));
+    QCOMPARE(shape.properties.value(QStringLiteral("tag")), QJsonValue(QStringLiteral("x")));
 }
 
 QTEST_GUILESS_MAIN(TestTiledLayouts)

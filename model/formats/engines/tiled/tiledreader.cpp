@@ -237,7 +237,9 @@ private:
 
 // --- TSJ reading ---
 
-QList<Property> readJsonProperties(const json::Cursor &c) {
+/// Properties in either layout; types is the pre-1.2 layout's sibling "propertytypes" (name to
+/// type), which Tiled's toProperties pairs with the values.
+QList<Property> readJsonProperties(const json::Cursor &c, const QJsonObject &types = {}) {
     QList<Property> properties;
     if (c.value().isArray()) {
         const qsizetype count = c.size();
@@ -259,14 +261,20 @@ QList<Property> readJsonProperties(const json::Cursor &c) {
         const QJsonObject object = c.object();
         for (auto it = object.begin(); it != object.end(); ++it) {
             const QJsonValue value = it.value();
-            properties.append({it.key(),
-                               {},
+            properties.append({it.key(), types.value(it.key()).toString(),
                                value.isString()   ? value.toString()
                                : value.isDouble() ? json::number(value.toDouble())
                                                   : json::compact(value)});
         }
     }
     return properties;
+}
+
+/// The pre-1.2 sibling object of property types ("propertytypes", or "tilepropertytypes" beside
+/// "tileproperties"); empty when absent or not an object.
+QJsonObject oldPropertyTypes(const json::Cursor &c,
+                             const QString &key = QStringLiteral("propertytypes")) {
+    return c.has(key) ? c[key].value().toObject() : QJsonObject();
 }
 
 double jsonNumber(const json::Cursor &c, const QString &key, double fallback = 0) {
@@ -324,7 +332,8 @@ Object readJsonObject(const json::Cursor &c) {
         object.points = jsonPoints(c[QStringLiteral("polyline")]);
     }
     if (c.has(QStringLiteral("properties")))
-        object.properties = readJsonProperties(c[QStringLiteral("properties")]);
+        object.properties =
+            readJsonProperties(c[QStringLiteral("properties")], oldPropertyTypes(c));
     return object;
 }
 
@@ -336,7 +345,7 @@ Tile readJsonTile(const json::Cursor &c, int id) {
         c[QStringLiteral("id")].fail(tr("must be 0 or more"));
     tile.location = tr("%1 (tile %2)").arg(c.path()).arg(tile.id);
     if (c.has(QStringLiteral("properties")))
-        tile.properties = readJsonProperties(c[QStringLiteral("properties")]);
+        tile.properties = readJsonProperties(c[QStringLiteral("properties")], oldPropertyTypes(c));
     if (c.has(QStringLiteral("image"))) {
         tile.image = c[QStringLiteral("image")].string();
         tile.imageWidth = jsonNumber(c, QStringLiteral("imagewidth"));
@@ -408,7 +417,8 @@ Tileset readTsj(const json::Cursor &root) {
         tileset.image = root[QStringLiteral("image")].string();
     tileset.imageWidth = optionalInt("imagewidth");
     if (root.has(QStringLiteral("properties")))
-        tileset.properties = readJsonProperties(root[QStringLiteral("properties")]);
+        tileset.properties =
+            readJsonProperties(root[QStringLiteral("properties")], oldPropertyTypes(root));
     if (root.has(QStringLiteral("tiles"))) {
         const json::Cursor tiles = root[QStringLiteral("tiles")];
         if (tiles.value().isArray()) {
@@ -437,10 +447,12 @@ Tileset readTsj(const json::Cursor &root) {
     if (root.has(QStringLiteral("tileproperties"))) {
         const json::Cursor all = root[QStringLiteral("tileproperties")];
         const QJsonObject object = all.object();
+        const QJsonObject allTypes = oldPropertyTypes(root, QStringLiteral("tilepropertytypes"));
         for (auto it = object.begin(); it != object.end(); ++it) {
             for (Tile &tile : tileset.tiles) {
                 if (QString::number(tile.id) == it.key())
-                    tile.properties += readJsonProperties(all[it.key()]);
+                    tile.properties +=
+                        readJsonProperties(all[it.key()], allTypes.value(it.key()).toObject());
             }
         }
     }
