@@ -19,6 +19,7 @@ class TestPhysicsEditor : public QObject {
 private Q_SLOTS:
     void readAndEngine();
     void readBox2dXml();
+    void readBox2dPexmlLayout();
     void readCocos2dPlist();
     void plistCircleCentreBesideTheCircle();
     void detectedByContent_data();
@@ -195,6 +196,30 @@ void TestPhysicsEditor::plistCircleCentreBesideTheCircle() {
     QVERIFY2(neither.error.contains(QStringLiteral("bodies/hero/fixtures[1]/circle")) &&
                  neither.error.contains(QStringLiteral("position")),
              qPrintable(neither.error));
+}
+
+void TestPhysicsEditor::readBox2dPexmlLayout() {
+    // The libGDX template box2d_pexml reads (hi5dev/box2d_pexml, libgdx-physics-editor-tutorial,
+    // 2016): bodies under <bodies>, fixtures under <fixtures>, polygons as text under
+    // <polygons>, the filter as camelCase elements, <fixture_type>, <anchorpoint>. The same
+    // bodies as bugs.xml (pexml.xml is bugs.xml laid out so): the same document. It was taken
+    // for AndEngine and imported with every body empty, without a word.
+    QStringList flatWarnings, pexmlWarnings;
+    const DocumentData flat =
+        readFixture("box2d-xml", QStringLiteral("formats/box2d-xml/bugs.xml"), &flatWarnings);
+    const DocumentData pexml =
+        readFixture("box2d-xml", QStringLiteral("formats/box2d-xml/pexml.xml"), &pexmlWarnings);
+    QVERIFY2(pexmlWarnings.isEmpty(), qPrintable(pexmlWarnings.join(u'\n')));
+    QCOMPARE(pexml.sprites.size(), 3);
+    QCOMPARE(pexml.sprites, flat.sprites);
+    QCOMPARE(pexml.collide, flat.collide);
+    const QByteArray bytes = readBytes(testData(QStringLiteral("formats/box2d-xml/pexml.xml")));
+    const FileFormat *guessed = guessReadFormat(QStringLiteral("physics.xml"), bytes);
+    QCOMPARE(guessed ? guessed->name() : QString(), QStringLiteral("box2d-xml"));
+    const ReadResult asAndEngine = format("andengine")->read(bytes, {});
+    QVERIFY(!asAndEngine.isOk());
+    QVERIFY2(asAndEngine.error.contains(QStringLiteral("--format box2d-xml")),
+             qPrintable(asAndEngine.error));
 }
 
 void TestPhysicsEditor::detectedByContent_data() {

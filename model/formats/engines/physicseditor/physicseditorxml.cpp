@@ -1,5 +1,6 @@
-// PhysicsEditor's two XML layouts (AndEngine and libGDX/Box2D) and the sniffing of all three
-// layouts by their root elements.
+// PhysicsEditor's XML layouts (AndEngine, libGDX/Box2D, and the libGDX template box2d_pexml
+// reads: <bodies>/<body>/<fixtures>/<fixture>/<polygons>/<polygon>) and the sniffing of all
+// layouts by their elements.
 #include "physicseditorio.h"
 
 #include "enginesupport.h"
@@ -72,6 +73,11 @@ void checkMetadata(const Element &root) {
     }
 }
 
+/// True when a body keeps its fixtures in <fixtures> (box2d_pexml's layout, 2016).
+bool hasFixturesElement(const Element &body) {
+    return body.name == QLatin1String("body") && body.child(u"fixtures");
+}
+
 QString bodyContext(const Element &body) {
     return tr("body \"%1\"").arg(body.attribute(u"name").toString());
 }
@@ -93,6 +99,11 @@ QList<Body> readAndEngineXml(const Element &root) {
         fail(root, QString(), tr("no <bodies> element: no PhysicsEditor bodies found"));
     }
     checkMetadata(root);
+    for (const Element &bodyElement : bodies->children)
+        if (hasFixturesElement(bodyElement))
+            fail(bodyElement, QString(),
+                 tr("this is PhysicsEditor's libGDX XML as box2d_pexml reads it (<fixtures> "
+                    "under <body>); read it with --format box2d-xml"));
     QList<Body> result;
     for (const Element &bodyElement : bodies->children) {
         if (bodyElement.name != QLatin1String("body"))
@@ -160,13 +171,34 @@ QList<Body> readBox2dXml(const Element &root) {
              tr("not a PhysicsEditor libGDX/Box2D export (the root element is <%1>, expected "
                 "<bodydef>)")
                  .arg(root.name));
-    if (root.child(u"bodies"))
-        fail(root, QString(),
-             tr("this is PhysicsEditor's AndEngine XML (<bodies> under <bodydef>); read it with "
-                "--format andengine"));
+    // Bodies directly under <bodydef>, or (box2d_pexml's layout) under <bodies>, each with its
+    // fixtures in <fixtures> and its polygons in <polygons>.
+    const Element *bodies = root.child(u"bodies");
+    if (bodies) {
+        bool pexml = false;
+        for (const Element &body : bodies->children)
+            pexml = pexml || hasFixturesElement(body);
+        if (!pexml)
+            fail(root, QString(),
+                 tr("this is PhysicsEditor's AndEngine XML (<bodies> under <bodydef>); read it "
+                    "with --format andengine"));
+    }
     checkMetadata(root);
+    // Children of element, and of its wrapper (<fixtures>, <polygons>) when it has one.
+    const auto items = [](const Element &element, QStringView wrapper) {
+        QList<const Element *> all;
+        for (const Element &child : element.children) {
+            if (child.name == wrapper) {
+                for (const Element &inner : child.children)
+                    all.append(&inner);
+            } else {
+                all.append(&child);
+            }
+        }
+        return all;
+    };
     QList<Body> result;
-    for (const Element &bodyElement : root.children) {
+    for (const Element &bodyElement : (bodies ? bodies : &root)->children) {
         if (bodyElement.name != QLatin1String("body"))
             continue;
         Body body;
@@ -174,21 +206,26 @@ QList<Body> readBox2dXml(const Element &root) {
         body.where = tr("line %1").arg(bodyElement.line);
         const QString bodyText = bodyContext(bodyElement);
         int fixtureNumber = 0;
-        for (const Element &fixtureElement : bodyElement.children) {
-            if (fixtureElement.name != QLatin1String("fixture"))
+        for (const Element *fixtureElement : items(bodyElement, u"fixtures")) {
+            if (fixtureElement->name != QLatin1String("fixture"))
                 continue;
             ++fixtureNumber;
             const QString context = bodyText + tr(", fixture %1").arg(fixtureNumber);
             Fixture fixture;
-            fixture.where = tr("line %1").arg(fixtureElement.line);
+            fixture.where = tr("line %1").arg(fixtureElement->line);
             int polygonNumber = 0;
-            for (const Element &child : fixtureElement.children) {
+            for (const Element *childPointer : items(*fixtureElement, u"polygons")) {
+                const Element &child = *childPointer;
                 const QStringView name = child.name;
-                if (name == QLatin1String("filter_category_bits")) {
+                // The filter in the exporter's spelling, or box2d_pexml's (camelCase).
+                if (name == QLatin1String("filter_category_bits") ||
+                    name == QLatin1String("filter_categoryBits")) {
                     fixture.category = bits(child, context, child.text, child.name);
-                } else if (name == QLatin1String("filter_mask_bits")) {
+                } else if (name == QLatin1String("filter_mask_bits") ||
+                           name == QLatin1String("filter_maskBits")) {
                     fixture.mask = bits(child, context, child.text, child.name);
-                } else if (name == QLatin1String("filter_group_index")) {
+                } else if (name == QLatin1String("filter_group_index") ||
+                           name == QLatin1String("filter_groupIndex")) {
                     fixture.group = group(child, context, child.text, child.name);
                 } else if (name == QLatin1String("polygon")) {
                     ++polygonNumber;
@@ -225,6 +262,7 @@ Layout sniffLayout(const QByteArray &bytes) {
     int depth = 0;
     QString root;
     bool inTopDict = false;
+    bool sawBodies = false;
     while (!xml.atEnd()) {
         const QXmlStreamReader::TokenType token = xml.readNext();
         if (token == QXmlStreamReader::EndElement) {
@@ -242,10 +280,15 @@ Layout sniffLayout(const QByteArray &bytes) {
             if (root != QLatin1String("bodydef") && root != QLatin1String("plist"))
                 return Layout::Unknown;
         } else if (root == QLatin1String("bodydef") && depth == 2) {
-            if (name == QLatin1String("bodies"))
-                return Layout::AndEngineXml;
             if (name == QLatin1String("body"))
                 return Layout::Box2dXml;
+            sawBodies = sawBodies || name == QLatin1String("bodies");
+        } else if (sawBodies && depth == 4) {
+            // bodydef/bodies/body/...: AndEngine's <fixture>, or box2d_pexml's <fixtures>.
+            if (name == QLatin1String("fixtures"))
+                return Layout::Box2dXml;
+            if (name == QLatin1String("fixture"))
+                return Layout::AndEngineXml;
         } else if (root == QLatin1String("plist") && depth == 2) {
             inTopDict = name == QLatin1String("dict");
         } else if (inTopDict && depth == 3 && name == QLatin1String("key")) {
