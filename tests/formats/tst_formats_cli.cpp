@@ -64,8 +64,8 @@ void TestFormatCommands::formatsListsEveryFormat() {
     QCOMPARE(run.code, 0);
     for (const FileFormat *f : FormatRegistry::instance().formats())
         QVERIFY2(run.out.contains(f->name()), qPrintable(run.out));
-    QVERIFY(
-        run.out.contains(QRegularExpression(QStringLiteral(R"(tiled-tsx\s+\.tsx\s+read/write)"))));
+    QVERIFY(run.out.contains(
+        QRegularExpression(QStringLiteral(R"(tiled-tsx\s+\.tsx \.tmx\s+read/write)"))));
     QVERIFY(run.out.contains(QRegularExpression(QStringLiteral(R"(aseprite\s+\.json\s+read\s)"))));
     QVERIFY(run.out.contains(
         QRegularExpression(QStringLiteral(R"(godot\s+\.tscn \.tres\s+read/write)"))));

@@ -786,7 +786,7 @@ void TestTiledFormats::malformed_data() {
                       tail)
         << "tile 3, object 5: points: \"1;1\" is not an x,y pair";
     QTest::newRow("tsx map") << "tiled-tsx" << QByteArray("<map version=\"1.8\"></map>")
-                             << "Tiled map, not a tileset";
+                             << "this Tiled map has no tileset";
     QTest::newRow("tsx negative id")
         << "tiled-tsx" << QByteArray("<tileset><tile id=\"-4\"/></tileset>")
         << "attribute id: \"-4\" is not a whole number";
@@ -813,7 +813,7 @@ void TestTiledFormats::malformed_data() {
                R"({"tiles":[{"id":1,"objectgroup":{"objects":[{"polygon":[{"x":1,"y":2},{"x":3}]}]}}]})")
         << "tiles[0].objectgroup.objects[0].polygon[1]: must be a point";
     QTest::newRow("tsj map") << "tiled-tsj" << QByteArray(R"({"type":"map","layers":[]})")
-                             << "type: this is a Tiled map";
+                             << "this Tiled map has no tileset";
     QTest::newRow("tsj tile id") << "tiled-tsj" << QByteArray(R"({"tiles":[{"id":1.5}]})")
                                  << "tiles[0].id: must be a whole number";
     QTest::newRow("tsj array root")

@@ -10,6 +10,8 @@
 
 #include "formattestsupport.h"
 
+#include "formatsniffer.h"
+
 #include <QFileInfo>
 
 using namespace hitsmith;
@@ -25,6 +27,10 @@ private Q_SLOTS:
     void columnsFromImageWidth_data();
     void columnsFromImageWidth();
     void typedPropertiesOfTiled10();
+    void mapsGiveTheirOwnTilesets_data();
+    void mapsGiveTheirOwnTilesets();
+    void mapWithoutTilesetsOfItsOwnSaysWhere();
+    void mapsAreFoundAndNeverWritten();
 };
 
 void TestTiledLayouts::tiled110Layout_data() {
@@ -155,6 +161,113 @@ void TestTiledLayouts::typedPropertiesOfTiled10() {
     QCOMPARE(shape.properties.value(QStringLiteral("solid")), QJsonValue(true));
     QCOMPARE(shape.properties.value(QStringLiteral("power")), QJsonValue(3));
     QCOMPARE(shape.properties.value(QStringLiteral("tag")), QJsonValue(QStringLiteral("x")));
+}
+
+void TestTiledLayouts::mapsGiveTheirOwnTilesets_data() {
+    // A map keeps its tilesets inline (<tileset firstgid name> holding what a .tsx holds) or in
+    // files of their own (<tileset firstgid source>): the own ones are imported, as Tiled's
+    // mapreader reads them, the others named (48 public maps, 747 tile shapes, were refused).
+    // Two own tilesets of the same name give sprites "tiles" and "tiles-2".
+    QTest::addColumn<QString>("reader");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("tmx") << "tiled-tsx" << QByteArray(R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.1" orientation="orthogonal" width="2" height="2"
+     tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" source="shared.tsx"/>
+ <tileset firstgid="9" name="tiles" tilewidth="16" tileheight="16" tilecount="4" columns="2">
+  <image source="a.png" width="32" height="32"/>
+  <tile id="1">
+   <objectgroup draworder="index" id="2">
+    <object id="1" x="2" y="3" width="4" height="5"/>
+   </objectgroup>
+  </tile>
+ </tileset>
+ <tileset firstgid="13" name="tiles" tilewidth="16" tileheight="16" tilecount="4" columns="2">
+  <image source="b.png" width="32" height="32"/>
+  <tile id="3">
+   <objectgroup draworder="index" id="2">
+    <object id="1" x="0" y="0">
+     <polygon points="0,0 8,0 0,8"/>
+    </object>
+   </objectgroup>
+  </tile>
+ </tileset>
+ <layer id="1" name="ground" width="2" height="2">
+  <data encoding="csv">9,10,13,14</data>
+ </layer>
+</map>
+)");
+    const QByteArray tilesets = R"([{"firstgid": 1, "source": "shared.tsx"},
+  {"firstgid": 9, "name": "tiles", "tilewidth": 16, "tileheight": 16, "columns": 2,
+   "image": "a.png", "imagewidth": 32, "imageheight": 32,
+   "tiles": [{"id": 1, "objectgroup": {"type": "objectgroup", "objects":
+     [{"id": 1, "x": 2, "y": 3, "width": 4, "height": 5}]}}]},
+  {"firstgid": 13, "name": "tiles", "tilewidth": 16, "tileheight": 16, "columns": 2,
+   "image": "b.png", "imagewidth": 32, "imageheight": 32,
+   "tiles": [{"id": 3, "objectgroup": {"type": "objectgroup", "objects":
+     [{"id": 1, "x": 0, "y": 0, "polygon": [{"x": 0, "y": 0}, {"x": 8, "y": 0},
+                                            {"x": 0, "y": 8}]}]}}]}])";
+    QTest::newRow("tmj") << "tiled-tsj"
+                         << QByteArray(R"({"type": "map", "version": "1.10", "width": 2,
+ "height": 2, "tilewidth": 16, "tileheight": 16, "layers": [], "tilesets": )") +
+                                tilesets + "}";
+    // Tiled before 1.2 wrote no "type": "tilesets" beside "layers" makes it a map (such maps
+    // came in as an empty document, without a word).
+    QTest::newRow("tmj without type")
+        << "tiled-tsj"
+        << QByteArray(R"({"version": 1, "width": 2, "height": 2, "tilewidth": 16,
+ "tileheight": 16, "layers": [{"type": "tilelayer", "data": [9, 10, 13, 14]}], "tilesets": )") +
+               tilesets + "}";
+}
+
+void TestTiledLayouts::mapsGiveTheirOwnTilesets() {
+    QFETCH(QString, reader);
+    QFETCH(QByteArray, bytes);
+    const ReadResult result = format(qPrintable(reader))->read(bytes, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const DocumentData &doc = *result.document;
+    QCOMPARE(doc.sprites.size(), 2);
+    QCOMPARE(doc.sprites[0].name, QStringLiteral("tiles"));
+    QCOMPARE(doc.sprites[1].name, QStringLiteral("tiles-2"));
+    QCOMPARE(doc.sprites[0].frames.at(0).source, QRectF(16, 0, 16, 16));
+    QCOMPARE(doc.sprites[0].frames.at(0).shapes.at(0).center, QPointF(4, 5.5));
+    QCOMPARE(doc.sprites[1].frames.at(0).source, QRectF(16, 16, 16, 16));
+    QCOMPARE(doc.sprites[1].frames.at(0).shapes.at(0).points,
+             (QList<QPointF>{{0, 0}, {8, 0}, {0, 8}}));
+    const QStringList external = result.warnings.filter(QStringLiteral("shared.tsx"));
+    QCOMPARE(external.size(), 1);
+    QVERIFY2(external[0].startsWith(QStringLiteral("1 map tileset(s) kept in files of their own")),
+             qPrintable(external[0]));
+}
+
+void TestTiledLayouts::mapWithoutTilesetsOfItsOwnSaysWhere() {
+    const ReadResult tmx = format("tiled-tsx")
+                               ->read(R"(<map version="1.10">
+ <tileset firstgid="1" source="hero.tsx"/><tileset firstgid="5" source="../fx.tsx"/>
+</map>)",
+                                      {});
+    QVERIFY(!tmx.isOk());
+    QVERIFY2(tmx.error.contains(QStringLiteral("hero.tsx, ../fx.tsx")), qPrintable(tmx.error));
+    const ReadResult tmj =
+        format("tiled-tsj")
+            ->read(
+                R"({"type": "map", "layers": [], "tilesets": [{"firstgid": 1, "source": "hero.tsj"}]})",
+                {});
+    QVERIFY(!tmj.isOk());
+    QVERIFY2(tmj.error.contains(QStringLiteral("import those files")), qPrintable(tmj.error));
+}
+
+void TestTiledLayouts::mapsAreFoundAndNeverWritten() {
+    const QByteArray tmx = R"(<?xml version="1.0"?><map version="1.10"/>)";
+    for (const char *name : {"level.tmx", "level.xml"}) {
+        const FileFormat *guessed = guessReadFormat(QLatin1String(name), tmx);
+        QCOMPARE(guessed ? guessed->name() : QString(), QStringLiteral("tiled-tsx"));
+    }
+    const FileFormat *tmj =
+        guessReadFormat(QStringLiteral("level.tmj"), R"({"type": "map", "tilewidth": 16})");
+    QCOMPARE(tmj ? tmj->name() : QString(), QStringLiteral("tiled-tsj"));
+    QVERIFY(!guessWriteFormat(QStringLiteral("level.tmx"), true));
+    QVERIFY(!guessWriteFormat(QStringLiteral("level.tmj"), true));
 }
 
 QTEST_GUILESS_MAIN(TestTiledLayouts)

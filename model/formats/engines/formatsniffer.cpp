@@ -66,8 +66,9 @@ const FileFormat *guessWriteFormat(const QString &fileName, bool allowNativeJson
     if (suffix == QLatin1String("json"))
         return allowNativeJson ? FormatRegistry::instance().byName(QStringLiteral("hitsmith"))
                                : nullptr;
-    if (suffix == QLatin1String("tres"))
-        return nullptr; // Godot resources are read, never written
+    if (suffix == QLatin1String("tres") || suffix == QLatin1String("tmx") ||
+        suffix == QLatin1String("tmj"))
+        return nullptr; // Godot resources and Tiled maps are read, never written
     return FormatRegistry::instance().byFileName(fileName, FileFormat::CanWrite);
 }
 

@@ -45,10 +45,15 @@ QString nativeFilter() {
            tr("All files (*)");
 }
 
-QString formatFilter(const FileFormat *format) {
+/// The format's file patterns; for writing, only those it may write (a Tiled map is read for
+/// its own tilesets, never written: guessWriteFormat).
+QString formatFilter(const FileFormat *format, bool forWriting = false) {
     QStringList patterns;
-    for (const QString &extension : format->extensions())
+    for (const QString &extension : format->extensions()) {
+        if (forWriting && !guessWriteFormat(QStringLiteral("x.") + extension, true))
+            continue;
         patterns.append(QStringLiteral("*.") + extension);
+    }
     return QStringLiteral("%1 (%2)").arg(format->displayName(), patterns.join(u' '));
 }
 
@@ -413,8 +418,9 @@ bool DocumentManager::importFile(const QString &path, const FileFormat *format) 
 }
 
 bool DocumentManager::exportAs(const FileFormat *format, const WriteOptions &options) {
-    const QString path = mPrompts->saveFileName(mWindow, tr("Export %1").arg(format->displayName()),
-                                                suggestedExportPath(format), formatFilter(format));
+    const QString path =
+        mPrompts->saveFileName(mWindow, tr("Export %1").arg(format->displayName()),
+                               suggestedExportPath(format), formatFilter(format, true));
     return !path.isEmpty() && exportFile(path, format, options);
 }
 

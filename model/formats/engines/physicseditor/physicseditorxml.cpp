@@ -275,8 +275,8 @@ Layout sniffLayout(const QByteArray &bytes) {
         const QStringView name = xml.name();
         if (depth == 1) {
             root = name.toString();
-            if (root == QLatin1String("tileset"))
-                return Layout::TiledTileset;
+            if (root == QLatin1String("tileset") || root == QLatin1String("map"))
+                return Layout::TiledTileset; // a map's own tilesets are read too
             if (root != QLatin1String("bodydef") && root != QLatin1String("plist"))
                 return Layout::Unknown;
         } else if (root == QLatin1String("bodydef") && depth == 2) {

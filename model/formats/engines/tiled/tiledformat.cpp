@@ -38,7 +38,7 @@ QString TiledTsxFormat::displayName() const {
     return tr("Tiled tileset (XML)");
 }
 QStringList TiledTsxFormat::extensions() const {
-    return {QStringLiteral("tsx")};
+    return {QStringLiteral("tsx"), QStringLiteral("tmx")}; // a map: its own tilesets, read only
 }
 FileFormat::Capabilities TiledTsxFormat::capabilities() const {
     return CanRead | CanWrite;
@@ -49,9 +49,9 @@ ReadResult TiledTsxFormat::read(const QByteArray &bytes, const FormatContext &co
     if (!engines::checkText(bytes, {}, &result.error))
         return result;
     try {
-        const Tileset tileset = readTsx(bytes);
+        const TiledFile file = readTsxFile(bytes);
         QStringList warnings;
-        result.document = toDocument(tileset, context, &warnings);
+        result.document = toDocument(file, context, &warnings);
         result.warnings = warnings;
     } catch (const ReadError &error) {
         result.error = error.message;
@@ -84,7 +84,7 @@ QString TiledTsjFormat::displayName() const {
     return tr("Tiled tileset (JSON)");
 }
 QStringList TiledTsjFormat::extensions() const {
-    return {QStringLiteral("tsj"), QStringLiteral("json")};
+    return {QStringLiteral("tsj"), QStringLiteral("json"), QStringLiteral("tmj")};
 }
 FileFormat::Capabilities TiledTsjFormat::capabilities() const {
     return CanRead | CanWrite;
@@ -100,12 +100,14 @@ ReadResult TiledTsjFormat::read(const QByteArray &bytes, const FormatContext &co
         return result;
     }
     try {
-        const Tileset tileset = readTsj(json::Cursor(parsed->object()));
+        const TiledFile file = readTsjFile(json::Cursor(parsed->object()));
         QStringList warnings;
-        result.document = toDocument(tileset, context, &warnings);
+        result.document = toDocument(file, context, &warnings);
         result.warnings = warnings;
     } catch (const json::SchemaError &error) {
         result.error = error.toString();
+    } catch (const ReadError &error) {
+        result.error = error.message;
     }
     return result;
 }

@@ -10,10 +10,12 @@
 
 namespace hitsmith::tiled {
 
-/// Parses a .tsx tileset; throws ReadError with the line and what is wrong.
-Tileset readTsx(const QByteArray &bytes);
 /// Reads a parsed .tsj tileset; throws json::SchemaError naming the JSON path.
 Tileset readTsj(const json::Cursor &root);
+/// Parses a .tsx tileset or a .tmx map (its own tilesets); throws ReadError.
+TiledFile readTsxFile(const QByteArray &bytes);
+/// Reads a parsed .tsj tileset or a .tmj map (its own tilesets); throws json::SchemaError.
+TiledFile readTsjFile(const json::Cursor &root);
 
 /// The tileset as Tiled 1.8 XML.
 QByteArray writeTsx(const Tileset &tileset);

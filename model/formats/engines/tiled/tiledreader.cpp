@@ -16,14 +16,41 @@ public:
     explicit TsxReader(const QByteArray &bytes)
         : mXml(bytes) {}
 
-    Tileset read() {
+    TiledFile read() {
         if (!mXml.readNextStartElement())
             failXml();
-        if (mXml.name() == QLatin1String("map"))
-            fail(tr("this is a Tiled map, not a tileset; open its tileset file instead"));
+        TiledFile file;
+        if (mXml.name() == QLatin1String("map")) {
+            // A map's own tilesets are the very <tileset> elements a .tsx holds (Tiled's
+            // mapreader reads both with readTileset); the others name their file.
+            file.isMap = true;
+            while (mXml.readNextStartElement()) {
+                if (mXml.name() != QLatin1String("tileset")) {
+                    mXml.skipCurrentElement();
+                    continue;
+                }
+                const QString source = mXml.attributes().value(QLatin1String("source")).toString();
+                if (!source.isEmpty()) {
+                    file.externalTilesets << source;
+                    mXml.skipCurrentElement();
+                } else {
+                    file.tilesets << readTileset();
+                }
+            }
+            if (mXml.hasError())
+                failXml();
+            return file;
+        }
         if (mXml.name() != QLatin1String("tileset"))
-            fail(tr("not a Tiled tileset (the root element is <%1>, expected <tileset>)")
+            fail(tr("not a Tiled tileset or map (the root element is <%1>, expected <tileset>)")
                      .arg(mXml.name().toString()));
+        file.tilesets << readTileset();
+        return file;
+    }
+
+private:
+    /// The <tileset> element the reader stands on, to its end.
+    Tileset readTileset() {
         Tileset tileset;
         tileset.name = mXml.attributes().value(QLatin1String("name")).toString();
         tileset.tileWidth = integer(QStringLiteral("tilewidth"), 0);
@@ -50,7 +77,6 @@ public:
         return tileset;
     }
 
-private:
     [[noreturn]] void fail(const QString &message) const {
         throw ReadError{
             tr("line %1, column %2: %3")
@@ -384,13 +410,38 @@ Tile readJsonTile(const json::Cursor &c, int id) {
 
 } // namespace
 
+TiledFile readTsjFile(const json::Cursor &root) {
+    root.object();
+    TiledFile file;
+    // A map: "type": "map", or (Tiled before 1.2 wrote no type) "tilesets" beside "layers".
+    const bool map =
+        root.has(QStringLiteral("type"))
+            ? root[QStringLiteral("type")].value() == QJsonValue(QStringLiteral("map"))
+            : root.has(QStringLiteral("tilesets")) && root.has(QStringLiteral("layers"));
+    if (!map) {
+        file.tilesets << readTsj(root);
+        return file;
+    }
+    file.isMap = true;
+    if (!root.has(QStringLiteral("tilesets")))
+        return file; // toDocument says the map has no tileset
+    const json::Cursor tilesets = root[QStringLiteral("tilesets")];
+    const qsizetype count = tilesets.size();
+    for (qsizetype i = 0; i < count; ++i) {
+        const json::Cursor tileset = tilesets[i];
+        tileset.object();
+        if (tileset.has(QStringLiteral("source")))
+            file.externalTilesets << tileset[QStringLiteral("source")].string();
+        else
+            file.tilesets << readTsj(tileset);
+    }
+    return file;
+}
+
 Tileset readTsj(const json::Cursor &root) {
     root.object();
     if (root.has(QStringLiteral("type"))) {
         const QString type = root[QStringLiteral("type")].string();
-        if (type == QLatin1String("map"))
-            root[QStringLiteral("type")].fail(
-                tr("this is a Tiled map, not a tileset; open its tileset file instead"));
         if (type != QLatin1String("tileset"))
             root[QStringLiteral("type")].fail(tr("must be \"tileset\""));
     } else if (!root.has(QStringLiteral("tiles")) && !root.has(QStringLiteral("tilewidth"))) {
@@ -459,7 +510,7 @@ Tileset readTsj(const json::Cursor &root) {
     return tileset;
 }
 
-Tileset readTsx(const QByteArray &bytes) {
+TiledFile readTsxFile(const QByteArray &bytes) {
     return TsxReader(bytes).read();
 }
 

@@ -12,6 +12,7 @@
 #include <QMap>
 
 #include <algorithm>
+
 #include <cmath>
 
 namespace hitsmith::tiled {
@@ -472,9 +473,68 @@ DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
     return document;
 }
 
+DocumentData toDocument(const TiledFile &file, const FormatContext &context,
+                        QStringList *warnings) {
+    if (!file.isMap)
+        return toDocument(file.tilesets.value(0), context, warnings);
+    if (file.tilesets.isEmpty())
+        throw ReadError{
+            file.externalTilesets.isEmpty()
+                ? tr("this Tiled map has no tileset")
+                : tr("this Tiled map holds no tileset of its own; its tilesets are in %1: "
+                     "import those files")
+                      .arg(file.externalTilesets.join(QStringLiteral(", ")))};
+    if (!file.externalTilesets.isEmpty())
+        warnings->append(tr("%1 map tileset(s) kept in files of their own are not imported "
+                            "with it (import them too): %2")
+                             .arg(file.externalTilesets.size())
+                             .arg(file.externalTilesets.join(QStringLiteral(", "))));
+    DocumentData merged;
+    bool anyMatrix = false;
+    QList<LayerPair> pairs;
+    for (const Tileset &tileset : file.tilesets) {
+        DocumentData one = toDocument(tileset, context, warnings);
+        for (const LayerStyle &style : one.layers) {
+            const bool known =
+                std::any_of(merged.layers.cbegin(), merged.layers.cend(),
+                            [&](const LayerStyle &s) { return s.name == style.name; });
+            if (!known)
+                merged.layers.append(style);
+        }
+        // One matrix for the whole map: a tileset without one lets its layers all collide.
+        if (one.collide) {
+            anyMatrix = true;
+            pairs += *one.collide;
+        } else {
+            const QStringList names = one.layerNames();
+            for (qsizetype a = 0; a < names.size(); ++a)
+                for (qsizetype b = a; b < names.size(); ++b)
+                    pairs.append({names[a], names[b]});
+        }
+        for (Sprite &sprite : one.sprites) {
+            const QString base = sprite.name;
+            for (int i = 2; merged.indexOfSprite(sprite.name) >= 0; ++i)
+                sprite.name = base + QStringLiteral("-%1").arg(i);
+            merged.sprites.append(sprite);
+        }
+    }
+    if (anyMatrix) {
+        QList<LayerPair> unique;
+        for (const LayerPair &pair : pairs)
+            if (!unique.contains(pair) && !unique.contains(LayerPair{pair.second, pair.first}))
+                unique.append(pair);
+        merged.collide = unique;
+    }
+    if (merged.sprites.isEmpty())
+        warnings->append(tr("no tile of the map's %1 tileset(s) has collision shapes")
+                             .arg(file.tilesets.size()));
+    return merged;
+}
+
 namespace {
 
 /// The size of a frame's tile: its source, else the extent of its shapes (at least 1 x 1).
+
 QSizeF frameTileSize(const Frame &frame) {
     if (frame.source)
         return frame.source->size();

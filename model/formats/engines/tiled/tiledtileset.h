@@ -74,6 +74,13 @@ struct Tileset {
     QList<Tile> tiles;
 };
 
+/// What a Tiled file holds: one tileset, or a map's own tilesets and the files of the others.
+struct TiledFile {
+    bool isMap = false;
+    QList<Tileset> tilesets;
+    QStringList externalTilesets; ///< a map's tilesets kept in files of their own
+};
+
 /// A located read error thrown by the tileset readers and caught inside each format.
 struct ReadError {
     QString message;
@@ -84,6 +91,11 @@ struct ReadError {
 /// not closed convex shapes are reported in warnings and skipped.
 DocumentData toDocument(const Tileset &tileset, const FormatContext &context,
                         QStringList *warnings);
+
+/// A tileset's document, or a map's: its own tilesets' documents one after the other (sprite
+/// names kept unique, layers and collision pairs joined), its external tilesets named in a
+/// warning. Throws ReadError when a map holds no tileset of its own.
+DocumentData toDocument(const TiledFile &file, const FormatContext &context, QStringList *warnings);
 
 /// Turns a document into an image-collection tileset, one tile per frame, skipping invalid shapes
 /// (the caller has applied the invalid-shape policy). Capsules are Tiled 1.12 capsule objects,
