@@ -51,8 +51,14 @@ QTransform nodeTransform(const Section &section, const QString &where) {
         rotation = numberOf(*d, where + QStringLiteral(" rotation_degrees")) * M_PI / 180.0;
     if (const Value *v = section.property(QStringLiteral("scale")))
         scale = pointOf(*v, where + QStringLiteral(" scale"));
-    if (const Value *v = section.property(QStringLiteral("transform"))) // Godot 3 Node2D
+    if (const Value *v = section.property(QStringLiteral("transform"))) {
+        // A 3D node's (Transform3D, Godot 3's Transform: 12 numbers) has no bearing on 2D
+        // shapes; a Godot 3 Node2D's is its whole placement.
+        if (v->kind == Value::Call &&
+            (v->text == QLatin1String("Transform3D") || v->text == QLatin1String("Transform")))
+            return QTransform();
         return transformOf(*v, where + QStringLiteral(" transform"));
+    }
     QTransform t;
     t.translate(position.x(), position.y());
     t.rotateRadians(rotation);
@@ -395,11 +401,13 @@ ReadResult GodotFormat::read(const QByteArray &bytes, const FormatContext &conte
             std::none_of(sections.begin(), sections.end(),
                          [](const Section &s) { return s.tag == QLatin1String("node"); }))
             throw GodotError{tr("the scene has no nodes: the file ends too early (truncated?)")};
+        // Godot's editor saves no unused sub-resource, but its loader takes one (tools and
+        // hand edits leave them): read the file, and say what a cut file would also show.
         if (const Section *unused = godot::firstUnusedSubResource(sections))
-            throw GodotError{tr("line %1: [sub_resource id=\"%2\"] is used by nothing: the file "
-                                "ends before the section that used it (truncated?)")
-                                 .arg(unused->line)
-                                 .arg(unused->attribute(QStringLiteral("id")).argumentText())};
+            warnings << tr("line %1: [sub_resource id=\"%2\"] is used by nothing (Godot loads "
+                           "such a file; if it was cut short, what followed is missing)")
+                            .arg(unused->line)
+                            .arg(unused->attribute(QStringLiteral("id")).argumentText());
         const Value format = sections.first().attribute(QStringLiteral("format"));
         if (format.kind == Value::Number && format.number > 4)
             warnings << tr("line 1: format=%1 is newer than this reader knows (up to 4); read as "

@@ -4,12 +4,28 @@
 
 #include "validation.h"
 
+#include <QDir>
 #include <QMap>
 #include <QRegularExpression>
 
 namespace hitsmith::godot {
 
 using engines::tr;
+
+/// res:// is the project's root, the folder of project.godot: the nearest one at or above the
+/// file's folder (the file's folder itself when there is none: a scene copied out alone).
+static QString projectRoot(const QString &fileDir) {
+    if (fileDir.isEmpty())
+        return fileDir;
+    QDir dir(fileDir);
+    for (int depth = 0; depth < 64; ++depth) {
+        if (dir.exists(QStringLiteral("project.godot")))
+            return dir.absolutePath();
+        if (!dir.cdUp())
+            break;
+    }
+    return fileDir;
+}
 
 /// Godot 4 TileSetAtlasSource sub-resources: per tile a frame with its physics polygons.
 void readAtlasSource(const Section &section, QHash<QString, QString> externalPaths,
@@ -27,11 +43,13 @@ void readAtlasSource(const Section &section, QHash<QString, QString> externalPat
     sprite.name = QStringLiteral("atlas-") + id;
     if (const Value *texture = section.property(QStringLiteral("texture"))) {
         QString path = externalPaths.value(texture->argumentText());
-        if (path.startsWith(QLatin1String("res://")))
+        QString from = engines::fileDir(context);
+        if (path.startsWith(QLatin1String("res://"))) {
             path = path.mid(6);
-        sprite.image = path.isEmpty() ? QString()
-                                      : engines::rebasePath(path, engines::fileDir(context),
-                                                            context.documentDir);
+            from = projectRoot(from);
+        }
+        sprite.image =
+            path.isEmpty() ? QString() : engines::rebasePath(path, from, context.documentDir);
     }
     static const QRegularExpression key(
         QStringLiteral(R"(^(\d+):(\d+)/(\d+)/physics_layer_(\d+)/polygon_(\d+)/points$)"));
