@@ -39,6 +39,7 @@ private Q_SLOTS:
     void unusedSubResourcesAreReadAsGodotReadsThem();
     void threeDNodesAreNoReasonToRefuse();
     void resPathsStartAtTheProjectRoot();
+    void instancedAndInheritedScenesSayWhatTheyHold();
 };
 
 namespace {
@@ -778,6 +779,76 @@ void TestGodotFormat::resPathsStartAtTheProjectRoot() {
     QCOMPARE(QDir::cleanPath(
                  QDir(alone.path()).absoluteFilePath(outside.document->sprites.value(0).image)),
              QDir::cleanPath(alone.filePath(QStringLiteral("art/tiles.png"))));
+}
+
+void TestGodotFormat::instancedAndInheritedScenesSayWhatTheyHold() {
+    // The hitbox-component pattern (106 shapes in 80 public scenes): an instanced scene's root
+    // (no type here, "instance=") holds this scene's shape, so it is a CollisionObject2D and
+    // the shape a frame of its own, in its coordinates; it went into the body's frame. A node
+    // without a type that sets a shape overrides one of the base scene: named, not dropped
+    // without a word. Animation tracks that switch shapes are warned about even when the file
+    // has no typed collision node.
+    const QByteArray scene = R"([gd_scene format=3]
+
+[ext_resource type="PackedScene" path="res://hitbox.tscn" id="2"]
+
+[sub_resource type="CircleShape2D" id="1"]
+radius = 4.0
+
+[sub_resource type="Animation" id="anim"]
+resource_name = "attack"
+tracks/0/type = "value"
+tracks/0/path = NodePath("Hitbox/Shape:disabled")
+tracks/0/keys = {"times": PackedFloat32Array(0, 0.2), "values": [true, false]}
+
+[node name="Enemy" type="CharacterBody2D"]
+
+[node name="Body" type="CollisionShape2D" parent="."]
+shape = SubResource("1")
+
+[node name="Hitbox" parent="." instance=ExtResource("2")]
+position = Vector2(30, 0)
+
+[node name="Shape" type="CollisionShape2D" parent="Hitbox"]
+position = Vector2(5, 0)
+shape = SubResource("1")
+
+[node name="Hurtbox" parent="." instance=ExtResource("2")]
+
+[node name="Override" parent="Hurtbox"]
+shape = SubResource("1")
+)";
+    const ReadResult result = format("godot")->read(scene, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &sprite = result.document->sprites.value(0);
+    QCOMPARE(sprite.frames.size(), 2);
+    QCOMPARE(sprite.frames[0].shapes.size(), 1);
+    QCOMPARE(sprite.frames[1].name, QStringLiteral("Hitbox"));
+    QCOMPARE(sprite.frames[1].shapes.value(0).center, QPointF(5, 0));
+    QVERIFY2(result.warnings
+                     .filter(QStringLiteral("1 node of an inherited or instanced scene "
+                                            "sets a shape"))
+                     .size() == 1,
+             qPrintable(result.warnings.join(u'\n')));
+    QVERIFY(result.warnings.filter(QStringLiteral("Hurtbox/Override")).size() == 1);
+    QVERIFY2(result.warnings.filter(QStringLiteral("Hitbox/Shape:disabled")).size() == 1,
+             qPrintable(result.warnings.join(u'\n')));
+    // No typed collision node at all (an inherited scene): the tracks are still named.
+    const QByteArray inherited = R"([gd_scene format=3]
+
+[ext_resource type="PackedScene" path="res://enemy.tscn" id="1"]
+
+[sub_resource type="Animation" id="anim"]
+tracks/0/type = "value"
+tracks/0/path = NodePath("Hitbox:monitoring")
+tracks/0/keys = {"times": PackedFloat32Array(0), "values": [true]}
+
+[node name="Slime" instance=ExtResource("1")]
+)";
+    const ReadResult slime = format("godot")->read(inherited, {});
+    QVERIFY2(slime.isOk(), qPrintable(slime.error));
+    QVERIFY2(slime.warnings.filter(QStringLiteral("Hitbox:monitoring")).size() == 1,
+             qPrintable(slime.warnings.join(u'\n')));
 }
 
 void TestGodotFormat::threeDNodesAreNoReasonToRefuse() {

@@ -31,12 +31,21 @@ using namespace godot;
 
 namespace {
 
+/// The type given to an instanced scene's root node whose children include a shape node: a shape
+/// works only as a direct child of a CollisionObject2D, so that is what the instance's root is
+/// (the hitbox-component pattern: an instanced Area2D holding the scene's own shape).
+const QString kInstancedCollisionObject = QStringLiteral("(instanced CollisionObject2D)");
+
 bool isCollisionObject(const QString &type) {
-    static const QSet<QString> types = {
-        QStringLiteral("Area2D"),           QStringLiteral("StaticBody2D"),
-        QStringLiteral("RigidBody2D"),      QStringLiteral("RigidDynamicBody2D"),
-        QStringLiteral("CharacterBody2D"),  QStringLiteral("KinematicBody2D"),
-        QStringLiteral("AnimatableBody2D"), QStringLiteral("PhysicalBone2D")};
+    static const QSet<QString> types = {kInstancedCollisionObject,
+                                        QStringLiteral("Area2D"),
+                                        QStringLiteral("StaticBody2D"),
+                                        QStringLiteral("RigidBody2D"),
+                                        QStringLiteral("RigidDynamicBody2D"),
+                                        QStringLiteral("CharacterBody2D"),
+                                        QStringLiteral("KinematicBody2D"),
+                                        QStringLiteral("AnimatableBody2D"),
+                                        QStringLiteral("PhysicalBone2D")};
     return types.contains(type);
 }
 QTransform nodeTransform(const Section &section, const QString &where) {
@@ -79,8 +88,6 @@ void warnAboutShapeTracks(const QList<Node> &nodes, const QList<Section> &sectio
             node.type == QLatin1String("CollisionPolygon2D") || isCollisionObject(node.type))
             collisionNames.insert(node.name);
     }
-    if (collisionNames.isEmpty())
-        return;
     static const QSet<QString> shapeProperties = {
         QStringLiteral("disabled"),       QStringLiteral("shape"),
         QStringLiteral("polygon"),        QStringLiteral("monitoring"),
@@ -164,6 +171,26 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
     }
     if (nodes.isEmpty())
         return;
+    engines::LossCounter overrides;
+    for (Node &node : nodes) {
+        const bool shapeNode = node.type == QLatin1String("CollisionShape2D") ||
+                               node.type == QLatin1String("CollisionPolygon2D");
+        if (shapeNode && node.parent >= 0 && nodes[node.parent].type.isEmpty() &&
+            nodes[node.parent].section->attribute(QStringLiteral("instance")).kind != Value::Null)
+            nodes[node.parent].type = kInstancedCollisionObject;
+        // A node without a type overrides one of an inherited or instanced scene: its shape's
+        // type and place are in that scene's file, not read.
+        if (node.type.isEmpty() && (node.section->property(QStringLiteral("shape")) ||
+                                    node.section->property(QStringLiteral("polygon"))))
+            overrides.add(tr("%1 node of an inherited or instanced scene sets a shape or polygon; "
+                             "its type and place are in that scene's own file, not read (import "
+                             "that file)"),
+                          tr("%1 nodes of inherited or instanced scenes set a shape or polygon; "
+                             "their types and places are in those scenes' own files, not read "
+                             "(import those files)"),
+                          tr("line %1: node \"%2\"").arg(node.section->line).arg(node.path));
+    }
+    overrides.appendTo(warnings);
 
     const QString rootName = nodes.first().name.isEmpty() ? fallbackName : nodes.first().name;
     const QString dir = engines::fileDir(context);
