@@ -40,6 +40,7 @@ private Q_SLOTS:
     void threeDNodesAreNoReasonToRefuse();
     void resPathsStartAtTheProjectRoot();
     void instancedAndInheritedScenesSayWhatTheyHold();
+    void tilesOfSeveralCellsAndTextureOrigins();
 };
 
 namespace {
@@ -849,6 +850,41 @@ tracks/0/keys = {"times": PackedFloat32Array(0), "values": [true]}
     QVERIFY2(slime.isOk(), qPrintable(slime.error));
     QVERIFY2(slime.warnings.filter(QStringLiteral("Hitbox:monitoring")).size() == 1,
              qPrintable(slime.warnings.join(u'\n')));
+}
+
+void TestGodotFormat::tilesOfSeveralCellsAndTextureOrigins() {
+    // A Godot 4 tile of 2 x 3 cells of 32 px (size_in_atlas) drawn moved by texture_origin
+    // (-4, 32), as in a public project's cut-scene: its source is the whole 64 x 96 region and
+    // its polygons' (0, 0) lies at the region's centre plus the texture origin, (28, 80)
+    // (Godot's get_tile_texture_region and draw_tile). Its polygons came out of their source.
+    const QByteArray tres = R"([gd_resource type="TileSet" format=3]
+
+[sub_resource type="TileSetAtlasSource" id="a"]
+texture_region_size = Vector2i(32, 32)
+separation = Vector2i(2, 2)
+3:0/size_in_atlas = Vector2i(2, 3)
+3:0/0 = 0
+3:0/0/texture_origin = Vector2i(-4, 32)
+3:0/0/physics_layer_0/polygon_0/points = PackedVector2Array(-16, -16, 16, -16, 16, 5)
+0:4/0 = 0
+0:4/0/physics_layer_0/polygon_0/points = PackedVector2Array(-16, -16, 16, -16, 16, 16)
+
+[resource]
+sources/0 = SubResource("a")
+)";
+    const ReadResult result = format("godot")->read(tres, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Sprite &atlas = result.document->sprites.value(0);
+    QCOMPARE(atlas.frames.size(), 2);
+    const Frame &big = atlas.frames[0];
+    QCOMPARE(big.name, QStringLiteral("3:0"));
+    QCOMPARE(big.source, QRectF(3 * 34, 0, 2 * 32 + 2, 3 * 32 + 2 * 2));
+    QCOMPARE(big.origin, QPointF(33 - 4, 50 + 32));
+    QCOMPARE(big.shapes.value(0).points.value(0), QPointF(-16 + 29, -16 + 82));
+    const Frame &one = atlas.frames[1];
+    QCOMPARE(one.source, QRectF(0, 4 * 34, 32, 32));
+    QCOMPARE(one.origin, QPointF(16, 16));
+    QCOMPARE(one.shapes.value(0).points.value(0), QPointF(0, 0));
 }
 
 void TestGodotFormat::threeDNodesAreNoReasonToRefuse() {

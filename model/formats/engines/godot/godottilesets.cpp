@@ -68,12 +68,28 @@ void readAtlasSource(const Section &section, QHash<QString, QString> externalPat
                 frameIndex = f;
         }
         if (frameIndex < 0) {
+            // Godot's get_tile_texture_region: a tile spans size_in_atlas cells (and the
+            // separations between them); draw_tile centres the region on the tile's position,
+            // moved by the alternative's texture_origin, where the polygons' (0, 0) lies.
+            QPointF cells(1, 1), textureOrigin;
+            const QString tile = QStringLiteral("%1:%2/").arg(x).arg(y);
+            if (const Value *v = section.property(tile + QStringLiteral("size_in_atlas")))
+                cells = pointOf(*v, where + u' ' + tile + QStringLiteral("size_in_atlas"));
+            if (!(cells.x() >= 1 && cells.y() >= 1 && cells.x() <= 4096 && cells.y() <= 4096))
+                throw GodotError{tr("%1 %2size_in_atlas: must be 1 to 4096 cells a side")
+                                     .arg(where, tile)};
+            const QString originKey = tile + alternative + QStringLiteral("/texture_origin");
+            if (const Value *v = section.property(originKey))
+                textureOrigin = pointOf(*v, where + u' ' + originKey);
+            const QSizeF size(regionSize.x() * cells.x() + separation.x() * (cells.x() - 1),
+                              regionSize.y() * cells.y() + separation.y() * (cells.y() - 1));
             Frame frame;
             frame.name = frameName;
-            frame.source = QRectF(margins.x() + x * (regionSize.x() + separation.x()),
-                                  margins.y() + y * (regionSize.y() + separation.y()),
-                                  regionSize.x(), regionSize.y());
-            frame.origin = QPointF(regionSize.x() / 2, regionSize.y() / 2);
+            frame.source = QRectF(QPointF(margins.x() + x * (regionSize.x() + separation.x()),
+                                          margins.y() + y * (regionSize.y() + separation.y())),
+                                  size);
+            frame.origin = QPointF(size.width() / 2 + textureOrigin.x(),
+                                   size.height() / 2 + textureOrigin.y());
             sprite.frames.append(frame);
             frameIndex = sprite.frames.size() - 1;
         }
