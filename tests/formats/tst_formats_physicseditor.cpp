@@ -22,6 +22,7 @@ private Q_SLOTS:
     void readBox2dPexmlLayout();
     void readCocos2dPlist();
     void plistCircleCentreBesideTheCircle();
+    void plistOfCocos2dV3Masks();
     void detectedByContent_data();
     void detectedByContent();
     void wrongLayoutSaysWhichFormat();
@@ -196,6 +197,37 @@ void TestPhysicsEditor::plistCircleCentreBesideTheCircle() {
     QVERIFY2(neither.error.contains(QStringLiteral("bodies/hero/fixtures[1]/circle")) &&
                  neither.error.contains(QStringLiteral("position")),
              qPrintable(neither.error));
+}
+
+void TestPhysicsEditor::plistOfCocos2dV3Masks() {
+    // PhysicsEditor's cocos2d-x v3 exporter (PhysicsShapeCache, the engine's own physics) names
+    // the filter category_mask, collision_mask (32 bits) and group; contact_test_mask only
+    // asks for callbacks. The same bits as the fixture's Box2D names give the same document;
+    // the filter was dropped without a word (public games' "mask 0" shapes hit everything).
+    const QByteArray box2d =
+        readBytes(testData(QStringLiteral("formats/cocos2d-plist/shapes.plist")));
+    QByteArray v3 = box2d;
+    v3.replace("filter_categoryBits", "category_mask")
+        .replace("filter_maskBits", "collision_mask")
+        .replace("filter_groupIndex", "group")
+        .replace("<key>collision_mask</key> <integer>65535</integer>",
+                 "<key>collision_mask</key> <integer>4294967295</integer>"
+                 "<key>contact_test_mask</key> <integer>0</integer>");
+    QVERIFY(v3 != box2d);
+    const ReadResult a = format("cocos2d-plist")->read(box2d, {});
+    const ReadResult b = format("cocos2d-plist")->read(v3, {});
+    QVERIFY2(b.isOk(), qPrintable(b.error));
+    QCOMPARE(b.document->sprites, a.document->sprites);
+    QVERIFY(b.document->collide);
+    QCOMPARE(b.document->collide, a.document->collide);
+    // 32-bit masks beyond Box2D's 16: a category no mask holds collides with nothing.
+    QByteArray wide = v3;
+    wide.replace("<key>category_mask</key> <integer>1</integer>",
+                 "<key>category_mask</key> <integer>65536</integer>");
+    const ReadResult c = format("cocos2d-plist")->read(wide, {});
+    QVERIFY2(c.isOk(), qPrintable(c.error));
+    QVERIFY(
+        !c.document->layersCollide(QStringLiteral("category-65536"), QStringLiteral("category-2")));
 }
 
 void TestPhysicsEditor::readBox2dPexmlLayout() {

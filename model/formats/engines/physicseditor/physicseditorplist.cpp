@@ -97,6 +97,21 @@ template <typename Parse> auto field(const Element &element, const QString &path
     return *parsed;
 }
 
+/// A cocos2d-x v3 bit mask: 0 to 4294967295 (a negative int32 is the same bits).
+std::optional<quint32> parseMask32(QStringView text) {
+    bool ok = false;
+    const qint64 value = text.trimmed().toLongLong(&ok);
+    if (!ok || value < -2147483648LL || value > 4294967295LL)
+        return std::nullopt;
+    return quint32(value);
+}
+
+std::optional<int> parseGroup32(QStringView text) {
+    bool ok = false;
+    const int value = text.trimmed().toInt(&ok);
+    return ok ? std::optional<int>(value) : std::nullopt;
+}
+
 Fixture readFixture(const Element &element, const QString &path) {
     const auto dict = entries(element, path);
     Fixture fixture;
@@ -110,6 +125,15 @@ Fixture readFixture(const Element &element, const QString &path) {
         fixture.mask = field(*mask, path + QStringLiteral("/filter_maskBits"), parseBits);
     if (const Element *group = value(dict, QLatin1String("filter_groupIndex")))
         fixture.group = field(*group, path + QStringLiteral("/filter_groupIndex"), parseGroup);
+    // PhysicsEditor's cocos2d-x v3 exporter (PhysicsShapeCache, the engine's own physics):
+    // 32-bit category and collision masks and a group, under other names. contact_test_mask
+    // only asks for contact callbacks: no bearing on what collides.
+    if (const Element *category = value(dict, QLatin1String("category_mask")))
+        fixture.category = field(*category, path + QStringLiteral("/category_mask"), parseMask32);
+    if (const Element *mask = value(dict, QLatin1String("collision_mask")))
+        fixture.mask = field(*mask, path + QStringLiteral("/collision_mask"), parseMask32);
+    if (const Element *group = value(dict, QLatin1String("group")))
+        fixture.group = field(*group, path + QStringLiteral("/group"), parseGroup32);
     const QString typePath = path + QStringLiteral("/fixture_type");
     const QString type =
         scalar(required(dict, element, QLatin1String("fixture_type"), path), typePath);
