@@ -23,6 +23,7 @@ private Q_SLOTS:
     void readCocos2dPlist();
     void plistCircleCentreBesideTheCircle();
     void plistOfCocos2dV3Masks();
+    void phaser2JsonIsNamed();
     void detectedByContent_data();
     void detectedByContent();
     void wrongLayoutSaysWhichFormat();
@@ -228,6 +229,22 @@ void TestPhysicsEditor::plistOfCocos2dV3Masks() {
     QVERIFY2(c.isOk(), qPrintable(c.error));
     QVERIFY(
         !c.document->layersCollide(QStringLiteral("category-65536"), QStringLiteral("category-2")));
+}
+
+void TestPhysicsEditor::phaser2JsonIsNamed() {
+    // PhysicsEditor's Phaser 2 (P2) exporter has no reader; a file of it was refused as "not a
+    // Hitsmith document". It goes to the Matter reader, which says what it is and what to
+    // export instead.
+    const QByteArray p2 = R"({"dish": [{"density": 2, "friction": 0, "bounce": 0,
+        "filter": {"categoryBits": 1, "maskBits": 65535}, "shape": [1, 2, 5, 2, 3, 6]}]})";
+    const FileFormat *guessed = guessReadFormat(QStringLiteral("shapes.json"), p2);
+    QVERIFY(guessed);
+    QCOMPARE(guessed->name(), QStringLiteral("matter"));
+    const ReadResult result = guessed->read(p2, {});
+    QVERIFY(!result.isOk());
+    QVERIFY2(result.error.contains(QStringLiteral("Phaser 2 (P2)")) &&
+                 result.error.contains(QStringLiteral("Phaser 3 (Matter) exporter")),
+             qPrintable(result.error));
 }
 
 void TestPhysicsEditor::readBox2dPexmlLayout() {

@@ -6,6 +6,7 @@
 #include "hitsmithformat.h"
 #include "hitsmithreading.h"
 #include "jsonsupport.h"
+#include "matterformat.h"
 #include "physicseditorio.h"
 
 #include <QFileInfo>
@@ -58,6 +59,8 @@ const FileFormat *guessReadFormat(const QString &fileName, const QByteArray &byt
         if (it.value().toObject().contains(QStringLiteral("fixtures")))
             return registry.byName(QStringLiteral("matter"));
     }
+    if (isPhaser2Json(root)) // the Matter reader says what it is and what to export instead
+        return registry.byName(QStringLiteral("matter"));
     return registry.byName(QStringLiteral("hitsmith"));
 }
 

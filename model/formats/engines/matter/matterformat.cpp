@@ -55,6 +55,19 @@ QJsonObject filter(quint32 category, quint32 mask) {
             {QStringLiteral("mask"), double(mask)}};
 }
 
+} // namespace
+
+bool isPhaser2Json(const QJsonObject &root) {
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const QJsonArray fixtures = it.value().toArray();
+        if (!fixtures.isEmpty() && fixtures.first().toObject().contains(QStringLiteral("shape")))
+            return true;
+    }
+    return false;
+}
+
+namespace {
+
 QPointF checkedPoint(const json::Cursor &c) {
     c.object();
     return {checkedNumber(c[QStringLiteral("x")]), checkedNumber(c[QStringLiteral("y")])};
@@ -313,8 +326,13 @@ ReadResult MatterFormat::read(const QByteArray &bytes, const FormatContext &cont
             }
             document.sprites[spriteIndex].frames.append(frame);
         }
-        if (!anyBody)
+        if (!anyBody) {
+            if (isPhaser2Json(object))
+                root.fail(tr("this is PhysicsEditor's Phaser 2 (P2) JSON (bodies as lists of "
+                             "\"shape\" fixtures), which Hitsmith does not read; export the "
+                             "bodies with PhysicsEditor's Phaser 3 (Matter) exporter"));
             root.fail(tr("no PhysicsEditor bodies found (objects with \"fixtures\")"));
+        }
         skippedProperties.appendTo(&result.warnings);
         // Our own exports carry each fixture's layer: rebuild the collision matrix from the bits.
         if (everyFixtureHasLayer && !layerFilters.isEmpty()) {

@@ -2,6 +2,8 @@
 
 #include "fileformat.h"
 
+#include <QJsonObject>
+
 namespace hitsmith {
 
 /// Phaser 3 / Matter.js bodies in PhysicsEditor's JSON layout: one body per frame, one fixture per
@@ -22,5 +24,9 @@ public:
     /// "sprite/frame".
     static QString bodyKey(const DocumentData &document, const Sprite &sprite, const Frame &frame);
 };
+
+/// True for PhysicsEditor's Phaser 2 (P2) JSON: bodies as lists of fixtures with a "shape"
+/// (no reader: the sniffer sends it to MatterFormat, which says what it is).
+bool isPhaser2Json(const QJsonObject &root);
 
 } // namespace hitsmith
