@@ -41,6 +41,7 @@ private Q_SLOTS:
     void resPathsStartAtTheProjectRoot();
     void instancedAndInheritedScenesSayWhatTheyHold();
     void tilesOfSeveralCellsAndTextureOrigins();
+    void godot2PlacementIsRead();
 };
 
 namespace {
@@ -885,6 +886,40 @@ sources/0 = SubResource("a")
     QCOMPARE(one.source, QRectF(0, 4 * 34, 32, 32));
     QCOMPARE(one.origin, QPointF(16, 16));
     QCOMPARE(one.shapes.value(0).points.value(0), QPointF(0, 0));
+}
+
+void TestGodotFormat::godot2PlacementIsRead() {
+    // Godot 2 scenes (format=1) place nodes with transform/pos, transform/rot (degrees,
+    // counter-clockwise) and transform/scale; shapes came in at (0, 0), and a Light2D's number
+    // "scale" (its texture's) refused the whole file (12 of a public project's 21 scenes).
+    const QByteArray scene = R"([gd_scene load_steps=2 format=1]
+
+[sub_resource type="RectangleShape2D" id=1]
+custom_solver_bias = 0.0
+extents = Vector2( 5, 32 )
+
+[node name="gate" type="StaticBody2D"]
+
+[node name="Light2D" type="Light2D" parent="."]
+scale = 0.5
+
+[node name="Turned" type="Node2D" parent="."]
+transform/pos = Vector2( 10, 0 )
+transform/rot = 90.0
+transform/scale = Vector2( 2, 2 )
+
+[node name="CollisionShape2D" type="CollisionShape2D" parent="Turned"]
+transform/pos = Vector2( 5, 0 )
+shape = SubResource( 1 )
+)";
+    const ReadResult result = format("godot")->read(scene, {});
+    QVERIFY2(result.isOk(), qPrintable(result.error));
+    const Shape &rect = result.document->sprites.value(0).frames.value(0).shapes.value(0);
+    // (5, 0) scaled by 2 is (10, 0); turned 90 degrees counter-clockwise (y down) is (0, -10);
+    // moved by (10, 0).
+    QVERIFY2(nearPoint(rect.center, {10, -10}, 1e-9),
+             qPrintable(QStringLiteral("%1 %2").arg(rect.center.x()).arg(rect.center.y())));
+    QCOMPARE(rect.size, QSizeF(20, 128));
 }
 
 void TestGodotFormat::threeDNodesAreNoReasonToRefuse() {

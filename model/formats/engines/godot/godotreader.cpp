@@ -54,12 +54,20 @@ QTransform nodeTransform(const Section &section, const QString &where) {
     QPointF scale(1, 1);
     if (const Value *v = section.property(QStringLiteral("position")))
         position = pointOf(*v, where + QStringLiteral(" position"));
+    else if (const Value *old = section.property(QStringLiteral("transform/pos"))) // Godot 2
+        position = pointOf(*old, where + QStringLiteral(" transform/pos"));
     if (const Value *v = section.property(QStringLiteral("rotation")))
         rotation = numberOf(*v, where + QStringLiteral(" rotation"));
     else if (const Value *d = section.property(QStringLiteral("rotation_degrees")))
         rotation = numberOf(*d, where + QStringLiteral(" rotation_degrees")) * M_PI / 180.0;
-    if (const Value *v = section.property(QStringLiteral("scale")))
+    else if (const Value *old = section.property(QStringLiteral("transform/rot")))
+        // Godot 2: degrees, counter-clockwise (Godot 3 made rotation clockwise).
+        rotation = -numberOf(*old, where + QStringLiteral(" transform/rot")) * M_PI / 180.0;
+    // A number is no node scale (Godot 2's Light2D "scale" is its texture's): only a Vector2.
+    if (const Value *v = section.property(QStringLiteral("scale")); v && v->kind != Value::Number)
         scale = pointOf(*v, where + QStringLiteral(" scale"));
+    else if (const Value *old = section.property(QStringLiteral("transform/scale"))) // Godot 2
+        scale = pointOf(*old, where + QStringLiteral(" transform/scale"));
     if (const Value *v = section.property(QStringLiteral("transform"))) {
         // A 3D node's (Transform3D, Godot 3's Transform: 12 numbers) has no bearing on 2D
         // shapes; a Godot 3 Node2D's is its whole placement.
