@@ -134,6 +134,8 @@ private Q_SLOTS:
     void boxesNoAnimationShowsAreNamed();
     void weightedAndDeformedBoxesAreRefusedByName();
     void boxesWithoutVertexCountAreSpine2s();
+    void bonesNotInheritingNormallyAreNamed_data();
+    void bonesNotInheritingNormallyAreNamed();
     void malformedInputSaysWhat();
     void snifferKnowsSpine();
     void spineCoreFindsTheDocumentsShapes_data();
@@ -438,6 +440,29 @@ void TestSpineFormat::boxesWithoutVertexCountAreSpine2s() {
     const ReadResult c = format("spine")->read(odd, {});
     QVERIFY(!c.isOk());
     QVERIFY2(c.error.contains("\"narrow\"") && c.error.contains("odd number"), qPrintable(c.error));
+}
+
+void TestSpineFormat::bonesNotInheritingNormallyAreNamed_data() {
+    // The three spellings Spine has used for a bone that ignores part of its parent's transform:
+    // boxes on it are read as if it inherited normally, and a warning names the bone.
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("4.2 inherit") << QByteArray(R"("inherit": "onlyTranslation")");
+    QTest::newRow("3.5-4.1 transform") << QByteArray(R"("transform": "noScale")");
+    QTest::newRow("before 3.5 inheritRotation") << QByteArray(R"("inheritRotation": false)");
+    QTest::newRow("before 3.5 inheritScale") << QByteArray(R"("inheritScale": false)");
+}
+
+void TestSpineFormat::bonesNotInheritingNormallyAreNamed() {
+    QFETCH(QByteArray, key);
+    QByteArray skeleton = kForeign;
+    const QByteArray arm = R"({"name": "arm", "parent": "root",)";
+    QVERIFY(skeleton.contains(arm));
+    skeleton.replace(arm, arm.left(arm.size() - 1) + ", " + key + ",");
+    const ReadResult read = format("spine")->read(skeleton, {});
+    QVERIFY2(read.isOk(), qPrintable(read.error));
+    QCOMPARE(read.warnings.filter(QStringLiteral("bone \"arm\" does not inherit")).size(), 1);
+    const ReadResult normal = format("spine")->read(kForeign, {});
+    QVERIFY(normal.warnings.filter(QStringLiteral("does not inherit")).isEmpty());
 }
 
 void TestSpineFormat::malformedInputSaysWhat() {

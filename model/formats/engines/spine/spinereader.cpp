@@ -210,8 +210,18 @@ ReadResult SpineFormat::read(const QByteArray &bytes, const FormatContext &) con
                     bone[QStringLiteral("parent")].fail(tr("names no bone listed before it"));
                 parent = &*it;
             }
-            if (bone.has(QStringLiteral("inherit")) &&
-                bone[QStringLiteral("inherit")].string() != QLatin1String("normal"))
+            // Spine 4.2 "inherit", 3.5 to 4.1 "transform", before 3.5 "inheritRotation" and
+            // "inheritScale" (false when the bone ignores them).
+            const auto notNormal = [&](const char *key) {
+                const QString k = QLatin1String(key);
+                return bone.has(k) && bone[k].string() != QLatin1String("normal");
+            };
+            const auto ignores = [&](const char *key) {
+                const QString k = QLatin1String(key);
+                return bone.has(k) && bone[k].value() == QJsonValue(false);
+            };
+            if (notNormal("inherit") || notNormal("transform") || ignores("inheritRotation") ||
+                ignores("inheritScale"))
                 result.warnings << tr("bone \"%1\" does not inherit its parent's transform "
                                       "normally; read as if it did")
                                        .arg(name);
