@@ -310,8 +310,9 @@ private Q_SLOTS:
         QCOMPARE(ase::composite(file, 0).pixel(1, 0), qRgba(1, 2, 3, 255));
     }
 
-    // Compressed pixels shorter than the cel: the rest is transparent, with a warning. Longer
-    // (a decompression bomb, 1 MB for 4 pixels): the cel's own pixels, the rest ignored.
+    // Compressed pixels shorter than the cel (Aseprite reads what there is): the rest is
+    // transparent, with a warning. Longer (a decompression bomb, 1 MB for 4 pixels) is refused
+    // naming the frame and chunk, as damaged data is.
     void compressedCelOfTheWrongLength() {
         Header header;
         header.depth = 32;
@@ -327,13 +328,23 @@ private Q_SLOTS:
         QCOMPARE(picture.pixel(1, 0), qRgba(0, 255, 0, 255));
         QCOMPARE(picture.pixel(0, 1), qRgba(0, 0, 0, 0));
 
+        const QByteArray exact = aseprite(
+            header,
+            {{100, {layerChunk("ink"), compressedCel(0, 2, 2, zlibStream(green.repeated(4)))}}});
+        const ase::File whole = readOrFail(exact);
+        QVERIFY(whole.warnings.isEmpty());
+        QCOMPARE(ase::composite(whole, 0).pixel(1, 1), qRgba(0, 255, 0, 255));
+
         QByteArray bomb = green.repeated(4);
         bomb += QByteArray(1 << 20, '\0');
-        const QByteArray longBytes = aseprite(
-            header, {{100, {layerChunk("ink"), compressedCel(0, 2, 2, zlibStream(bomb))}}});
-        const ase::File big = readOrFail(longBytes);
-        QVERIFY(big.warnings.isEmpty());
-        QCOMPARE(ase::composite(big, 0).pixel(1, 1), qRgba(0, 255, 0, 255));
+        QString bombError;
+        QVERIFY(!ase::read(
+            aseprite(header,
+                     {{100, {layerChunk("ink"), compressedCel(0, 2, 2, zlibStream(bomb))}}}),
+            &bombError));
+        QVERIFY2(bombError.contains(QStringLiteral("frame 0, chunk 1")) &&
+                     bombError.contains(QStringLiteral("bomb")),
+                 qPrintable(bombError));
 
         // Damaged data is refused, as in Aseprite, naming the frame and chunk.
         QByteArray damaged = zlibStream(green.repeated(4));

@@ -64,9 +64,10 @@ private:
     qsizetype mEnd;
 };
 
-/// Inflates a cel's pixels as Aseprite's read_compressed_image does: at most expected bytes
-/// (what follows is ignored, so a decompression bomb costs nothing); when the data ends early,
-/// the rest is zero and *produced says how many came. Damaged data fails, as in Aseprite.
+/// Inflates a cel's pixels: exactly expected bytes, or (as Aseprite's read_compressed_image
+/// reads a stream that ends early) fewer, the rest zero and *produced saying how many came.
+/// More than the cel holds is a decompression bomb and fails, naming the cel's size; so does
+/// damaged data, as in Aseprite.
 QByteArray inflateCel(const char *data, qsizetype size, qsizetype expected, qsizetype *produced) {
     QByteArray out(expected, '\0');
     z_stream stream{};
@@ -76,9 +77,22 @@ QByteArray inflateCel(const char *data, qsizetype size, qsizetype expected, qsiz
     stream.avail_in = uInt(size);
     stream.next_out = reinterpret_cast<Bytef *>(out.data());
     stream.avail_out = uInt(expected);
-    const int status = inflate(&stream, Z_FINISH);
+    int status = inflate(&stream, Z_FINISH);
     *produced = qsizetype(stream.total_out);
+    bool overflow = false;
+    if (status != Z_STREAM_END && stream.avail_out == 0 && stream.avail_in > 0) {
+        // The cel is full and input is left: does the stream give more than declared?
+        char extra[16];
+        stream.next_out = reinterpret_cast<Bytef *>(extra);
+        stream.avail_out = sizeof extra;
+        status = inflate(&stream, Z_FINISH);
+        overflow = stream.avail_out < sizeof extra;
+    }
     inflateEnd(&stream);
+    if (overflow)
+        throw Failure{tr("compressed pixels expand beyond the cel's %1 bytes (a decompression "
+                         "bomb)")
+                          .arg(expected)};
     if (status != Z_STREAM_END && status != Z_BUF_ERROR && status != Z_OK)
         throw Failure{tr("compressed pixels are damaged (zlib error %1)").arg(status)};
     return out;
