@@ -64,23 +64,36 @@ private:
     qsizetype mEnd;
 };
 
-/// Inflates a cel's pixels: exactly expected bytes, or (as Aseprite's read_compressed_image
-/// reads a stream that ends early) fewer, the rest zero and *produced saying how many came.
-/// More than the cel holds is a decompression bomb and fails, naming the cel's size; so does
-/// damaged data, as in Aseprite.
-QByteArray inflateCel(const char *data, qsizetype size, qsizetype expected, qsizetype *produced) {
-    QByteArray out(expected, '\0');
+/// A cel's inflated pixels: at most the cel's bytes, fewer when the stream ends early or is
+/// damaged (Aseprite reads a cel that far, says so and goes on: read_compressed_image).
+struct InflatedCel {
+    QByteArray bytes;
+    bool damaged = false;
+};
+
+/// Inflates at most expected bytes, growing as output comes (a stream that stops early costs
+/// what it gives, not the cel's declared size). More than the cel holds is a decompression bomb:
+/// that fails, naming the cel's size.
+InflatedCel inflateCel(const char *data, qsizetype size, qsizetype expected) {
+    InflatedCel out;
     z_stream stream{};
     if (inflateInit(&stream) != Z_OK)
         throw Failure{tr("zlib cannot start")};
     stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
     stream.avail_in = uInt(size);
-    stream.next_out = reinterpret_cast<Bytef *>(out.data());
-    stream.avail_out = uInt(expected);
-    int status = inflate(&stream, Z_FINISH);
-    *produced = qsizetype(stream.total_out);
+    char buffer[65536];
+    int status = Z_OK;
+    while (out.bytes.size() < expected) {
+        const qsizetype room = std::min<qsizetype>(sizeof buffer, expected - out.bytes.size());
+        stream.next_out = reinterpret_cast<Bytef *>(buffer);
+        stream.avail_out = uInt(room);
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.bytes.append(buffer, room - qsizetype(stream.avail_out));
+        if (status != Z_OK)
+            break; // the end, no more input (Z_BUF_ERROR) or damage
+    }
     bool overflow = false;
-    if (status != Z_STREAM_END && stream.avail_out == 0 && stream.avail_in > 0) {
+    if (out.bytes.size() == expected && status == Z_OK && stream.avail_in > 0) {
         // The cel is full and input is left: does the stream give more than declared?
         char extra[16];
         stream.next_out = reinterpret_cast<Bytef *>(extra);
@@ -93,8 +106,7 @@ QByteArray inflateCel(const char *data, qsizetype size, qsizetype expected, qsiz
         throw Failure{tr("compressed pixels expand beyond the cel's %1 bytes (a decompression "
                          "bomb)")
                           .arg(expected)};
-    if (status != Z_STREAM_END && status != Z_BUF_ERROR && status != Z_OK)
-        throw Failure{tr("compressed pixels are damaged (zlib error %1)").arg(status)};
+    out.damaged = status != Z_STREAM_END && status != Z_BUF_ERROR && status != Z_OK;
     return out;
 }
 
@@ -265,7 +277,9 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
         file.height = h.word();
         file.depth = h.word();
         file.flags = int(h.dword());
-        file.speed = h.word(); // every frame's duration unless its own is above 0
+        // Every frame's duration unless its own is above 0; Aseprite keeps durations of 1 ms
+        // or more (Sprite::setFrameDuration), so a speed of 0 is 1 ms.
+        file.speed = std::max(1, int(h.word()));
         h.dword();
         h.dword();
         file.transparentIndex = h.byte();
@@ -345,14 +359,17 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                         hasNewPalette = hasNewPalette || s.type == 0x2019;
                     if (hasNewPalette)
                         break;
+                    // Aseprite's readColorChunk: each packet starts at the sum of the skips so
+                    // far (not past the colours before it; Aseprite writes one packet).
                     const int packets = r.word();
-                    int index = 0;
+                    int skip = 0;
                     for (int p = 0; p < packets; ++p) {
-                        index += r.byte();
+                        skip += r.byte();
                         int n = r.byte();
                         if (n == 0)
                             n = 256;
                         for (int i = 0; i < n; ++i) {
+                            const int index = skip + i;
                             int cr = r.byte(), cg = r.byte(), cb = r.byte();
                             if (type == 0x000B) { // Aseprite's scale_6bits_to_8bits
                                 cr = std::min(255, (cr << 2) | (cr >> 4));
@@ -364,7 +381,6 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                                     file.palette.resize(index + 1, qRgba(0, 0, 0, 255));
                                 file.palette[index] = qRgba(cr, cg, cb, 255);
                             }
-                            ++index;
                         }
                     }
                     break;
@@ -458,14 +474,25 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                             r.need(expected);
                             cel.image = decodePixels(file, r.data(), w, hgt, background);
                         } else {
-                            qsizetype produced = 0;
-                            const QByteArray pixels =
-                                inflateCel(r.data(), r.left(), expected, &produced);
-                            cel.image = decodePixels(file, pixels.constData(), w, hgt, background);
-                            if (produced < expected) {
-                                const qsizetype bpp = file.depth / 8;
-                                for (qsizetype i = produced / bpp; i < qsizetype(w) * hgt; ++i)
-                                    cel.image.setPixel(int(i % w), int(i / w), 0);
+                            InflatedCel pixels = inflateCel(r.data(), r.left(), expected);
+                            // Only the rows the stream gave: the rest of the cel is transparent.
+                            const qsizetype rowBytes = qsizetype(w) * (file.depth / 8);
+                            const int rows =
+                                rowBytes == 0
+                                    ? hgt
+                                    : int((pixels.bytes.size() + rowBytes - 1) / rowBytes);
+                            pixels.bytes.resize(rowBytes * rows, '\0');
+                            cel.image =
+                                decodePixels(file, pixels.bytes.constData(), w, rows, background);
+                            if (pixels.damaged)
+                                file.warnings
+                                    << tr("frame %1: a cel on layer %2 holds damaged compressed "
+                                          "pixels; %3 of its %4 rows are drawn")
+                                           .arg(f)
+                                           .arg(cel.layer)
+                                           .arg(rows)
+                                           .arg(hgt);
+                            else if (pixels.bytes.size() < expected)
                                 file.warnings
                                     << tr("frame %1: a cel on layer %2 holds fewer pixels than "
                                           "its %3 x %4; the rest are transparent")
@@ -473,7 +500,6 @@ std::optional<File> read(const QByteArray &bytes, QString *error) {
                                            .arg(cel.layer)
                                            .arg(w)
                                            .arg(hgt);
-                            }
                         }
                     } else if (cel.type == 3) {
                         file.warnings << tr("frame %1: a tilemap cel on layer %2 is not drawn")
