@@ -147,7 +147,12 @@ void TestFuzz::mutatedInputs() {
         const bool hasEndMarker =
             !reader.startsWith(QLatin1String("air")) &&
             QLatin1String(QTest::currentDataTag()) != QLatin1String("godot 3");
-        if (onlyTruncated && hasEndMarker && result.isOk()) {
+        // Godot's loader takes a sub-resource no node uses, and so does Hitsmith: a cut between
+        // one and its node loads the part before it, saying so (the only half-load allowed).
+        const bool saysItMayBeCut =
+            reader.startsWith(QLatin1String("godot")) &&
+            !result.warnings.filter(QStringLiteral("is used by nothing")).isEmpty();
+        if (onlyTruncated && hasEndMarker && result.isOk() && !saysItMayBeCut) {
             const QString why = documentDifference(original, *result.document, 0.0);
             QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("round %1: truncated to %2 bytes "
                                                               "half-loads: %3; input %4")

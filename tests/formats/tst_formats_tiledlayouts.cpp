@@ -31,6 +31,7 @@ private Q_SLOTS:
     void mapsGiveTheirOwnTilesets();
     void mapWithoutTilesetsOfItsOwnSaysWhere();
     void mapsAreFoundAndNeverWritten();
+    void mapCollisionPairs();
 };
 
 void TestTiledLayouts::tiled110Layout_data() {
@@ -268,6 +269,42 @@ void TestTiledLayouts::mapsAreFoundAndNeverWritten() {
     QCOMPARE(tmj ? tmj->name() : QString(), QStringLiteral("tiled-tsj"));
     QVERIFY(!guessWriteFormat(QStringLiteral("level.tmx"), true));
     QVERIFY(!guessWriteFormat(QStringLiteral("level.tmj"), true));
+}
+
+void TestTiledLayouts::mapCollisionPairs() {
+    // Each inline tileset says which layers collide: the map keeps the pairs of all, each once.
+    // One that does not (every pair of its layers collides, with every other layer too) leaves
+    // the map without a matrix, and a warning says so.
+    const auto map = [](const QByteArray &secondProperties) {
+        return QByteArray(R"(<map version="1.10">
+ <tileset firstgid="1" name="a" tilewidth="8" tileheight="8" columns="1">
+  <properties><property name="collide" value="[[&quot;hit&quot;, &quot;hurt&quot;]]"/></properties>
+  <image source="a.png" width="8" height="8"/>
+  <tile id="0"><objectgroup><object id="1" type="hit" x="0" y="0" width="2" height="2"/>
+   <object id="2" type="hurt" x="4" y="4" width="2" height="2"/></objectgroup></tile>
+ </tileset>
+ <tileset firstgid="2" name="b" tilewidth="8" tileheight="8" columns="1">)") +
+               secondProperties + R"(
+  <image source="b.png" width="8" height="8"/>
+  <tile id="0"><objectgroup><object id="1" type="push" x="0" y="0" width="2" height="2"/>
+  </objectgroup></tile>
+ </tileset>
+</map>)";
+    };
+    const ReadResult both = format("tiled-tsx")
+                                ->read(map(R"(<properties><property name="collide"
+            value="[[&quot;push&quot;, &quot;push&quot;], [&quot;hurt&quot;, &quot;hit&quot;]]"/>
+            </properties>)"),
+                                       {});
+    QVERIFY2(both.isOk(), qPrintable(both.error));
+    QCOMPARE(both.document->collide,
+             std::optional<QList<LayerPair>>({{QStringLiteral("hit"), QStringLiteral("hurt")},
+                                              {QStringLiteral("push"), QStringLiteral("push")}}));
+    const ReadResult mixed = format("tiled-tsx")->read(map({}), {});
+    QVERIFY2(mixed.isOk(), qPrintable(mixed.error));
+    QVERIFY(!mixed.document->collide);
+    QCOMPARE(mixed.warnings.filter(QStringLiteral("every layer pair of the map collides")).size(),
+             1);
 }
 
 QTEST_GUILESS_MAIN(TestTiledLayouts)

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QImageReader>
 #include <QMap>
+#include <QSet>
 
 #include <algorithm>
 
@@ -490,41 +491,44 @@ DocumentData toDocument(const TiledFile &file, const FormatContext &context,
                              .arg(file.externalTilesets.size())
                              .arg(file.externalTilesets.join(QStringLiteral(", "))));
     DocumentData merged;
-    bool anyMatrix = false;
+    // One matrix for the whole map: the tilesets' own pairs joined, when each has one. A tileset
+    // without one lets its layers all collide, with each other's too: then the map keeps none.
+    bool everyMatrix = true;
     QList<LayerPair> pairs;
+    QSet<QPair<QString, QString>> seenPairs;
+    QSet<QString> layerNames;
+    engines::UniqueNames spriteNames(QStringLiteral("-"));
     for (const Tileset &tileset : file.tilesets) {
         DocumentData one = toDocument(tileset, context, warnings);
         for (const LayerStyle &style : one.layers) {
-            const bool known =
-                std::any_of(merged.layers.cbegin(), merged.layers.cend(),
-                            [&](const LayerStyle &s) { return s.name == style.name; });
-            if (!known)
+            if (!layerNames.contains(style.name)) {
+                layerNames.insert(style.name);
                 merged.layers.append(style);
+            }
         }
-        // One matrix for the whole map: a tileset without one lets its layers all collide.
         if (one.collide) {
-            anyMatrix = true;
-            pairs += *one.collide;
+            for (const LayerPair &pair : *one.collide) {
+                const QPair<QString, QString> key = pair.first < pair.second
+                                                        ? qMakePair(pair.first, pair.second)
+                                                        : qMakePair(pair.second, pair.first);
+                if (!seenPairs.contains(key)) {
+                    seenPairs.insert(key);
+                    pairs.append(pair);
+                }
+            }
         } else {
-            const QStringList names = one.layerNames();
-            for (qsizetype a = 0; a < names.size(); ++a)
-                for (qsizetype b = a; b < names.size(); ++b)
-                    pairs.append({names[a], names[b]});
+            everyMatrix = false;
         }
         for (Sprite &sprite : one.sprites) {
-            const QString base = sprite.name;
-            for (int i = 2; merged.indexOfSprite(sprite.name) >= 0; ++i)
-                sprite.name = base + QStringLiteral("-%1").arg(i);
+            sprite.name = spriteNames.take(sprite.name);
             merged.sprites.append(sprite);
         }
     }
-    if (anyMatrix) {
-        QList<LayerPair> unique;
-        for (const LayerPair &pair : pairs)
-            if (!unique.contains(pair) && !unique.contains(LayerPair{pair.second, pair.first}))
-                unique.append(pair);
-        merged.collide = unique;
-    }
+    if (everyMatrix)
+        merged.collide = pairs;
+    else if (!seenPairs.isEmpty())
+        warnings->append(tr("some of the map's tilesets say which layers collide (a collide "
+                            "property) and some do not: every layer pair of the map collides"));
     if (merged.sprites.isEmpty())
         warnings->append(tr("no tile of the map's %1 tileset(s) has collision shapes")
                              .arg(file.tilesets.size()));
