@@ -91,6 +91,20 @@ static void answer(const hs_runtime *rt, const hs__value *q) {
         query_error("attacker_time_ms, defender_time_ms, dx and dy must be numbers");
         return;
     }
+    {
+        /* A number beyond the double range reads as an infinity (FORMAT.md section 7): the
+           query cannot be answered, as with the other drivers. */
+        const char *names[4] = {"attacker_time_ms", "defender_time_ms", "dx", "dy"};
+        const double values[4] = {ta, td, dx, dy};
+        int i;
+        for (i = 0; i < 4; ++i) {
+            if (!(values[i] - values[i] == 0.0)) {
+                snprintf(message, sizeof message, "%s is not finite", names[i]);
+                query_error(message);
+                return;
+            }
+        }
+    }
     if (vs && vs->type != HS__NULL) {
         if (vs->type != HS__TRUE && vs->type != HS__FALSE) {
             query_error("same_facing must be true or false");

@@ -444,8 +444,8 @@ private Q_SLOTS:
 
     // Each loader on the hand-made runtime files and queries of runtimes/tests, against the
     // answers worked out by hand (compare.py: same hits in the same order, 1e-9). The queries
-    // include times beyond the double range (1e999, which every JSON reader but a strict one
-    // takes as infinity): each driver answers them as the last frame, none refuses the file.
+    // include a time beyond the double range (1e999, which JSON.parse reads as an infinity):
+    // each driver answers that query with an error line and goes on, none refuses the file.
     void handComputed() {
         QFETCH(int, driver);
         const Driver d = conformanceDrivers().at(driver);
