@@ -149,6 +149,14 @@ int runExport(const QStringList &arguments, Output &output) {
     }
     if (!format)
         return Failure;
+    const QString outSuffix = QFileInfo(out).suffix().toLower();
+    if (outSuffix == QLatin1String("tmx") || outSuffix == QLatin1String("tmj")) {
+        // A tileset written over a map would replace the map (its layers, its placed tiles).
+        output.err << "hitsmith-cli export: '" << out
+                   << "' is a Tiled map, which Hitsmith reads and never writes; write a .tsx or "
+                      ".tsj tileset\n";
+        return Failure;
+    }
     if (!parser.isSet(force)) {
         const QString refusal =
             overwriteRefusal(QStringLiteral("export"), file, out, format->displayName());

@@ -102,6 +102,15 @@ void TestFormatCommands::exportJsonNeedsFormat() {
              QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.tsx")});
     QCOMPARE(unknown.code, 2);
     QVERIFY(unknown.err.contains(QStringLiteral("unknown format 'nope'")));
+    // A Tiled map is read for its tilesets, never written: a tileset would replace it.
+    for (const char *map : {"level.tmx", "level.tmj"}) {
+        const Run tiled =
+            cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("tiled-tsx"),
+                 QStringLiteral("sample.json"), QStringLiteral("-o"), QLatin1String(map)});
+        QCOMPARE(tiled.code, 2);
+        QVERIFY2(tiled.err.contains(QStringLiteral("never writes")), qPrintable(tiled.err));
+        QVERIFY(!QFileInfo::exists(mDir.filePath(QLatin1String(map))));
+    }
     const Run readOnly =
         cli({QStringLiteral("export"), QStringLiteral("-f"), QStringLiteral("andengine"),
              QStringLiteral("sample.json"), QStringLiteral("-o"), QStringLiteral("x.xml")});

@@ -844,12 +844,20 @@ shape = SubResource("1")
 tracks/0/type = "value"
 tracks/0/path = NodePath("Hitbox:monitoring")
 tracks/0/keys = {"times": PackedFloat32Array(0), "values": [true]}
+tracks/1/type = "value"
+tracks/1/path = NodePath("StartButton:disabled")
+tracks/1/keys = {"times": PackedFloat32Array(0), "values": [true]}
 
 [node name="Slime" instance=ExtResource("1")]
+
+[node name="StartButton" type="Button" parent="."]
 )";
     const ReadResult slime = format("godot")->read(inherited, {});
     QVERIFY2(slime.isOk(), qPrintable(slime.error));
     QVERIFY2(slime.warnings.filter(QStringLiteral("Hitbox:monitoring")).size() == 1,
+             qPrintable(slime.warnings.join(u'\n')));
+    // A Button's "disabled" is no shape.
+    QVERIFY2(slime.warnings.filter(QStringLiteral("StartButton")).isEmpty(),
              qPrintable(slime.warnings.join(u'\n')));
 }
 

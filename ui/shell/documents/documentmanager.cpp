@@ -427,6 +427,15 @@ bool DocumentManager::exportAs(const FileFormat *format, const WriteOptions &opt
 bool DocumentManager::exportFile(const QString &path, const FileFormat *format,
                                  const WriteOptions &requested) {
     const QString name = QFileInfo(path).fileName();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("tmx") || suffix == QLatin1String("tmj")) {
+        mPrompts->showError(mWindow, tr("Export"),
+                            tr("%1 is a Tiled map; Hitsmith reads maps and never writes them "
+                               "(a tileset would replace the map). Export to a .tsx or .tsj "
+                               "tileset.")
+                                .arg(name));
+        return false;
+    }
     if (isMugenArt(path)) {
         // The character's .air may take the boxes back (AirFormat keeps its other bytes); its
         // .def, .sff and .act are art and stay untouched.

@@ -90,11 +90,16 @@ QTransform nodeTransform(const Section &section, const QString &where) {
 /// rotation, scale, transform) whose name is that of a collision shape or collision object.
 void warnAboutShapeTracks(const QList<Node> &nodes, const QList<Section> &sections,
                           QStringList *warnings) {
-    QSet<QString> collisionNames;
+    // Nodes this file types: collision ones, and others (a Button's "disabled", a visual
+    // Polygon2D's "polygon" are no shapes). A target typed nowhere here (inside an instanced
+    // or inherited scene) may be a collision node.
+    QSet<QString> collisionNames, otherNames;
     for (const Node &node : nodes) {
         if (node.type == QLatin1String("CollisionShape2D") ||
             node.type == QLatin1String("CollisionPolygon2D") || isCollisionObject(node.type))
             collisionNames.insert(node.name);
+        else if (!node.type.isEmpty())
+            otherNames.insert(node.name);
     }
     static const QSet<QString> shapeProperties = {
         QStringLiteral("disabled"),       QStringLiteral("shape"),
@@ -126,7 +131,9 @@ void warnAboutShapeTracks(const QList<Node> &nodes, const QList<Section> &sectio
             const QString nodePath = path.left(colon);
             const QString property = path.mid(colon + 1).section(u':', 0, 0);
             const QString target = nodePath.section(u'/', -1);
-            if (shapeProperties.contains(property) ||
+            const bool mayBeCollision =
+                collisionNames.contains(target) || !otherNames.contains(target);
+            if ((shapeProperties.contains(property) && mayBeCollision) ||
                 (moveProperties.contains(property) && collisionNames.contains(target)))
                 tracks.add(
                     tr("%1 animation track that switches or moves collision shapes is not "
@@ -191,11 +198,11 @@ void readScene(const QList<Section> &sections, const QHash<QString, const Sectio
         if (node.type.isEmpty() && (node.section->property(QStringLiteral("shape")) ||
                                     node.section->property(QStringLiteral("polygon"))))
             overrides.add(tr("%1 node of an inherited or instanced scene sets a shape or polygon; "
-                             "its type and place are in that scene's own file, not read (import "
-                             "that file)"),
+                             "if it is a collision node, its type and place are in that scene's "
+                             "own file, not read (import that file)"),
                           tr("%1 nodes of inherited or instanced scenes set a shape or polygon; "
-                             "their types and places are in those scenes' own files, not read "
-                             "(import those files)"),
+                             "those that are collision nodes have their types and places in "
+                             "those scenes' own files, not read (import those files)"),
                           tr("line %1: node \"%2\"").arg(node.section->line).arg(node.path));
     }
     overrides.appendTo(warnings);

@@ -76,8 +76,8 @@ void readAtlasSource(const Section &section, QHash<QString, QString> externalPat
             if (const Value *v = section.property(tile + QStringLiteral("size_in_atlas")))
                 cells = pointOf(*v, where + u' ' + tile + QStringLiteral("size_in_atlas"));
             if (!(cells.x() >= 1 && cells.y() >= 1 && cells.x() <= 4096 && cells.y() <= 4096))
-                throw GodotError{tr("%1 %2size_in_atlas: must be 1 to 4096 cells a side")
-                                     .arg(where, tile)};
+                throw GodotError{
+                    tr("%1 %2size_in_atlas: must be 1 to 4096 cells a side").arg(where, tile)};
             const QString originKey = tile + alternative + QStringLiteral("/texture_origin");
             if (const Value *v = section.property(originKey))
                 textureOrigin = pointOf(*v, where + u' ' + originKey);
@@ -90,6 +90,11 @@ void readAtlasSource(const Section &section, QHash<QString, QString> externalPat
                                   size);
             frame.origin = QPointF(size.width() / 2 + textureOrigin.x(),
                                    size.height() / 2 + textureOrigin.y());
+            // Sources become whole pixels (QRectF::toAlignedRect): keep them in range.
+            for (double edge : {frame.source->right(), frame.source->bottom()})
+                if (const std::optional<QString> problem = engines::checkImportedNumber(edge))
+                    throw GodotError{
+                        tr("%1 tile %2:%3: its region %4").arg(where).arg(x).arg(y).arg(*problem)};
             sprite.frames.append(frame);
             frameIndex = sprite.frames.size() - 1;
         }
