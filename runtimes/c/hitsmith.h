@@ -669,8 +669,8 @@ static hs__value *hs__parse_value(hs__parser *ps, int depth) {
 /* Parses a whole text (one value, nothing after it but spaces; a UTF-8 BOM is skipped). */
 /* Runtime files refuse numbers beyond the double range (a corrupt file); the conformance driver's
    queries take them as infinities, as the other languages' JSON readers do. */
-static hs__value *hs__parse_with(const char *text, size_t length, hs__arena *arena,
-                                 hs_error *error, int overflow_is_infinite) {
+static hs__value *hs__parse_with(const char *text, size_t length, hs__arena *arena, hs_error *error,
+                                 int overflow_is_infinite) {
     hs__parser ps;
     hs__value *root;
     ps.begin = ps.p = text;

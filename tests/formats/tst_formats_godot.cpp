@@ -1,4 +1,4 @@
-// One file on purpose (about 800 lines): every function shares the scene-text helpers and the
+// One file on purpose (about 950 lines): every function shares the scene-text helpers and the
 // real-project fixtures list; the next split would be the Godot 3 scenes into a file of their own.
 // Godot: the exact Godot 4 scene we write, round trips, Godot 3 and 4 scenes and tile sets from
 // real projects, and malformed input.

@@ -7,6 +7,7 @@ target_sources(hitsmith_model PRIVATE
   formats/engines/formatsniffer.h formats/engines/formatsniffer.cpp
   formats/engines/opponentcheck.h formats/engines/opponentcheck.cpp
   formats/engines/tiled/tiledtileset.h formats/engines/tiled/tiledtileset.cpp
+  formats/engines/tiled/tiledmap.cpp
   formats/engines/tiled/tiledio.h formats/engines/tiled/tiledreader.cpp
   formats/engines/tiled/tiledwriter.cpp
   formats/engines/tiled/tiledformat.h formats/engines/tiled/tiledformat.cpp
