@@ -14,6 +14,9 @@
 # HITSMITH_FUZZ_TIMEOUT (default 10 seconds) is libFuzzer's per-input limit: a campaign run beside a
 # build on a busy machine sets it higher, where a descheduled process otherwise reports a timeout on an
 # input that takes a millisecond (each reported one is rerun alone before it is believed).
+# HITSMITH_FUZZ_INSTANCE=2 lets a second process fuzz a reader that one already fuzzes, on the same
+# corpus (libFuzzer reloads it, so each sees what the other finds), with logs of its own
+# (build-fuzz/<reader>-2.log); each process records its own ledger row.
 # HITSMITH_FUZZ_READERS="a b" fuzzes only those readers (the full list is still checked against
 # `hitsmith-cli formats` first: scripts/fuzz-readers.sh). In a campaign (HITSMITH_FUZZ_RUNS set) each
 # reader, as it finishes, appends one row to tests/fuzz/campaign.tsv (commit it: per-reader totals
@@ -54,10 +57,14 @@ seed_files() {
   find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" "tests/fuzz/seeds/$reader" \
     -type f 2>/dev/null || true
 }
+# The log of a reader's run: build-fuzz/<reader>.log, or <reader>-<instance>.log.
+log_of() {
+  echo "build-fuzz/$1${HITSMITH_FUZZ_INSTANCE:+-$HITSMITH_FUZZ_INSTANCE}.log"
+}
 run_one() {
   local reader=$1
   local corpus=build-fuzz/corpus/$reader artifacts=build-fuzz/artifacts/$reader
-  local seeds=build-fuzz/seeds/$reader status=0
+  local seeds=build-fuzz/seeds/$reader${HITSMITH_FUZZ_INSTANCE:+-$HITSMITH_FUZZ_INSTANCE} status=0
   # Seeds are copied afresh each run: a seed removed or grown in the repo must not linger here.
   rm -rf "$seeds"
   mkdir -p "$corpus" "$artifacts" "$seeds"
@@ -69,7 +76,7 @@ run_one() {
   local cap=${HITSMITH_FUZZ_MAX_LEN:-4096}
   if [ "$cap" -gt 0 ] && [ -z "$(find "$seeds" -type f -size +0c -size -"$((cap + 1))"c | head -1)" ]; then
     echo "fuzz $reader: no seed of at most $cap bytes (add one under tests/fuzz/seeds/$reader/)" |
-      tee "build-fuzz/$reader.log" >&2
+      tee "$(log_of "$reader")" >&2
     return 1
   fi
   local dict=()
@@ -88,7 +95,7 @@ run_one() {
   ASAN_OPTIONS=detect_leaks=1:malloc_context_size=2:quarantine_size_mb=16 build-fuzz/fuzz/fuzz_"$reader" "${dict[@]}" \
     "${limit[@]}" -timeout="${HITSMITH_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len="${HITSMITH_FUZZ_MAX_LEN:-4096}" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$seeds" \
-    >"build-fuzz/$reader.log" 2>&1 || status=$?
+    >"$(log_of "$reader")" 2>&1 || status=$?
   [ -n "${HITSMITH_FUZZ_RUNS:-}" ] && record_campaign "$reader"
   return "${status:-0}"
 }
@@ -97,31 +104,32 @@ failing_inputs() {
   find "build-fuzz/artifacts/$1" -type f ! -name 'slow-unit-*' | wc -l
 }
 record_campaign() {
-  local reader=$1 ledger=tests/fuzz/campaign.tsv execs took found stamp
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$reader.log" | tail -1)
-  took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "build-fuzz/$reader.log" | tail -1)
+  local reader=$1 ledger=tests/fuzz/campaign.tsv execs took found stamp log
+  log=$(log_of "$reader")
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   found=$(failing_inputs "$reader")
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   mkdir -p build-fuzz/logs
-  cp "build-fuzz/$reader.log" "build-fuzz/logs/$reader-$stamp.log"
+  cp "$log" "build-fuzz/logs/$(basename "$log" .log)-$stamp.log"
   [ -f "$ledger" ] || printf 'date\tcommit\treader\tmax_len\texecutions\tseconds\tfailing_inputs\n' >"$ledger"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$commit" "$reader" \
     "${HITSMITH_FUZZ_MAX_LEN:-4096}" "${execs:-0}" "${took:-?}" "$found" >>"$ledger"
 }
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-export -f run_one seed_files record_campaign failing_inputs
+export -f run_one seed_files record_campaign failing_inputs log_of
 export seconds fixtures commit
 status=0
 printf '%s\n' $readers | xargs -P "$parallel" -I{} bash -c 'run_one {}' || status=$?
 for reader in $readers; do
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$reader.log" | tail -1)
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$(log_of "$reader")" | tail -1)
   found=$(failing_inputs "$reader")
   echo "fuzz $reader: ${execs:-?} executions, $found failing input(s)"
   # CI keeps only this output: the report, with the input in Base64, is how it is reproduced.
   # An input left from an earlier run fails this one too, until it is fixed, kept as a regression
   # row (tests/data/fuzz-regressions/) and removed: the summary and the exit status agree.
   if [ "$found" -gt 0 ]; then
-    tail -n 80 "build-fuzz/$reader.log"
+    tail -n 80 "$(log_of "$reader")"
     [ "$status" -ne 0 ] || status=1
   fi
 done
