@@ -57,14 +57,15 @@ seed_files() {
   find "tests/data/formats/$reader" "tests/data/fuzz-regressions/$reader" "tests/fuzz/seeds/$reader" \
     -type f 2>/dev/null || true
 }
-# The log of a reader's run: build-fuzz/<reader>.log, or <reader>-<instance>.log.
+# A second process's files carry its instance: build-fuzz/<reader>-2.log, seeds/<reader>-2.
+instance=${HITSMITH_FUZZ_INSTANCE:+-$HITSMITH_FUZZ_INSTANCE}
 log_of() {
-  echo "build-fuzz/$1${HITSMITH_FUZZ_INSTANCE:+-$HITSMITH_FUZZ_INSTANCE}.log"
+  echo "build-fuzz/$1$instance.log"
 }
 run_one() {
   local reader=$1
   local corpus=build-fuzz/corpus/$reader artifacts=build-fuzz/artifacts/$reader
-  local seeds=build-fuzz/seeds/$reader${HITSMITH_FUZZ_INSTANCE:+-$HITSMITH_FUZZ_INSTANCE} status=0
+  local seeds=build-fuzz/seeds/$reader$instance status=0
   # Seeds are copied afresh each run: a seed removed or grown in the repo must not linger here.
   rm -rf "$seeds"
   mkdir -p "$corpus" "$artifacts" "$seeds"
@@ -118,7 +119,7 @@ record_campaign() {
 }
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export -f run_one seed_files record_campaign failing_inputs log_of
-export seconds fixtures commit
+export seconds fixtures commit instance
 status=0
 printf '%s\n' $readers | xargs -P "$parallel" -I{} bash -c 'run_one {}' || status=$?
 for reader in $readers; do

@@ -9,7 +9,7 @@
 // says is another format's, and must know every native write.
 // A foreign reader's harness checks its round trip against Qt's parser on one input in eight,
 // chosen by the input's bytes so that a failure reproduces: that check parses and writes the
-// document twice more, two thirds of the air harness's time, and it tests the native reader,
+// document twice more, a third of the air harness's time, and it tests the native reader,
 // whose own harness checks it on every input.
 
 #include "asefile.h"
